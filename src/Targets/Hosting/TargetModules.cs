@@ -1,0 +1,9 @@
+namespace PerfAssert.Targets.Hosting;
+
+/// <summary>Every target module the host starts. Add a module here to have the host serve it.</summary>
+public static class TargetModules
+{
+    public static IReadOnlyList<ITargetModule> All { get; } =
+    [
+    ];
+}
