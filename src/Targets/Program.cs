@@ -1,8 +1,23 @@
 using PerfAssert.Targets.Hosting;
 
-// Standalone host: starts the targets on loopback and prints their endpoints for curl, wrk, ab or grpcurl.
+// Standalone host: starts every target on loopback and prints its endpoints for curl, wrk, ab or grpcurl.
 await using var host = await TargetHost.StartAsync();
-Console.WriteLine($"Minimal API (System.Text.Json): POST {host.BaseAddress}minimal/stj/small and /large");
+Console.WriteLine($"HTTP/1.1: {host.Endpoints.Http}");
+Console.WriteLine($"HTTP/2 (h2c, gRPC): {host.Endpoints.Http2}");
+foreach (var (name, endpoint) in host.Endpoints.Tcp)
+{
+    Console.WriteLine($"TCP {name}: {endpoint}");
+}
+
+foreach (var module in TargetModules.All)
+{
+    Console.WriteLine($"== {module.Name}");
+    foreach (var line in module.Describe(host.Endpoints))
+    {
+        Console.WriteLine("  " + line);
+    }
+}
+
 Console.WriteLine("Press Ctrl+C to stop.");
 var stopped = new TaskCompletionSource();
 Console.CancelKeyPress += (_, e) =>

@@ -1,3 +1,5 @@
+using PerfAssert.Targets.Services.MinimalApi;
+
 namespace PerfAssert.Targets.Hosting;
 
 /// <summary>Every target module the host starts. Add a module here to have the host serve it.</summary>
@@ -5,5 +7,6 @@ public static class TargetModules
 {
     public static IReadOnlyList<ITargetModule> All { get; } =
     [
+        new MinimalApiModule(),
     ];
 }
