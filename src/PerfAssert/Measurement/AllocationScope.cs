@@ -1,0 +1,15 @@
+namespace PerfAssert.Measurement;
+
+/// <summary>Whose allocations count.</summary>
+public enum AllocationScope
+{
+    /// <summary>Synchronous operations count the measuring thread; asynchronous ones the whole process.</summary>
+    Auto,
+
+    /// <summary>Only the measuring thread (<see cref="GC.GetAllocatedBytesForCurrentThread"/>): exact for synchronous code.</summary>
+    Thread,
+
+    /// <summary>The whole process (<see cref="GC.GetTotalAllocatedBytes(bool)"/>, precise): async work that hops threads and an
+    /// in-process server count too.</summary>
+    Process,
+}

@@ -1,0 +1,23 @@
+using PerfAssert.Statistics;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Measurement;
+
+/// <summary>What one pass of a block comparison found, per check, plus the block orders it used (for a reversed confirmation).</summary>
+internal sealed class BlockPass(int checkCount)
+{
+    /// <summary>Block orders in sequence: <see langword="true"/> for ABBA, <see langword="false"/> for BAAB.</summary>
+    public List<bool> Orders { get; } = [];
+
+    public Interval[] Ratios { get; } = new Interval[checkCount];
+
+    public VerdictOutcome[] Outcomes { get; } = new VerdictOutcome[checkCount];
+
+    public int Blocks => Orders.Count;
+
+    public double SubjectNanosecondsPerOp { get; set; }
+
+    public double PartnerNanosecondsPerOp { get; set; }
+
+    public TimeSpan Elapsed { get; set; }
+}

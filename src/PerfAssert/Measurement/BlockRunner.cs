@@ -1,0 +1,157 @@
+using PerfAssert.Budgets;
+using PerfAssert.Statistics;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Measurement;
+
+/// <summary>
+/// Measures two warmed-up operations interleaved in blocks. A block runs A and B back to back in a random order, ABBA or
+/// BAAB, so drift and position effects cancel, and yields one log-ratio per statistic: the unit of evidence. Looks at the
+/// evidence after <see cref="PerfOptions.MinBlocks"/> blocks and each doubling, and stops as soon as every check is decided.
+/// </summary>
+internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
+{
+    private const int MinCallsPerQuantile = 10;
+
+    public async Task<BlockPass> RunPassAsync(
+        ComparisonSide a, ComparisonSide b, IReadOnlyList<RatioCheck> checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken)
+    {
+        var perCall = checks.Any(c => c.Statistic != LatencyStatistic.Mean);
+        var sideA = new SideBuffer(a, perCall);
+        var sideB = new SideBuffer(b, perCall);
+        var logRatios = checks.Select(_ => new List<double>()).ToArray();
+        var decided = new VerdictOutcome?[checks.Count];
+        var pass = new BlockPass(checks.Count);
+        var started = options.Clock.GetTimestamp();
+        var nextLook = options.MinBlocks;
+        while (true)
+        {
+            var abba = reverseOf is not null && pass.Blocks < reverseOf.Count ? !reverseOf[pass.Blocks] : random.Next(2) == 0;
+            pass.Orders.Add(abba);
+            await RunBlockAsync(abba ? [sideA, sideB, sideB, sideA] : [sideB, sideA, sideA, sideB], cancellationToken).ConfigureAwait(false);
+            for (var c = 0; c < checks.Count; c++)
+            {
+                logRatios[c].Add(Math.Log(sideA.Statistic(checks[c].Statistic) / sideB.Statistic(b.MeanOnly ? LatencyStatistic.Mean : checks[c].Statistic)));
+            }
+
+            sideA.EndBlock();
+            sideB.EndBlock();
+            var final = pass.Blocks >= options.MaxBlocks || options.Clock.GetElapsedTime(started) >= options.MaxTimePerPass;
+            if (pass.Blocks >= nextLook || final)
+            {
+                nextLook = Math.Min(nextLook * 2, options.MaxBlocks);
+                if (Look(checks, logRatios, decided, pass, final))
+                {
+                    break;
+                }
+            }
+        }
+
+        pass.SubjectNanosecondsPerOp = sideA.PooledNanosecondsPerOp;
+        pass.PartnerNanosecondsPerOp = sideB.PooledNanosecondsPerOp;
+        pass.Elapsed = options.Clock.GetElapsedTime(started);
+        return pass;
+    }
+
+    private bool Look(IReadOnlyList<RatioCheck> checks, List<double>[] logRatios, VerdictOutcome?[] decided, BlockPass pass, bool final)
+    {
+        var all = true;
+        for (var c = 0; c < checks.Count; c++)
+        {
+            if (decided[c] is not null)
+            {
+                continue;
+            }
+
+            var ratio = HodgesLehmann.Estimate(logRatios[c], options.ConfidenceLevel).Map(Math.Exp);
+            decided[c] = RatioDecision.Decide(ratio, checks[c].Limit, options, final);
+            pass.Ratios[c] = ratio;
+            if (decided[c] is { } outcome)
+            {
+                pass.Outcomes[c] = outcome;
+            }
+            else
+            {
+                all = false;
+            }
+        }
+
+        return all;
+    }
+
+    private async Task RunBlockAsync(SideBuffer[] order, CancellationToken cancellationToken)
+    {
+        foreach (var side in order)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            await side.SampleAsync(sampler, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Collects one side's timings within a block (two samples) and over the whole pass.</summary>
+    private sealed class SideBuffer(ComparisonSide side, bool perCall)
+    {
+        private readonly bool _perCall = perCall && !side.MeanOnly;
+        private readonly List<double> _calls = [];
+        private double[] _buffer = [];
+        private double _blockNs;
+        private long _blockOps;
+        private double _totalNs;
+        private long _totalOps;
+
+        public double PooledNanosecondsPerOp => _totalNs / _totalOps;
+
+        public async ValueTask SampleAsync(Sampler sampler, CancellationToken cancellationToken)
+        {
+            double ns;
+            long ops;
+            if (_perCall)
+            {
+                // A quantile over a handful of calls is meaningless: per-call samples take at least a few calls.
+                ops = Math.Max(side.OpsPerSample, MinCallsPerQuantile);
+                if (_buffer.Length != ops)
+                {
+                    _buffer = new double[ops];
+                }
+
+                await sampler.TimeCallsAsync(side.Operation, _buffer, cancellationToken).ConfigureAwait(false);
+                _calls.AddRange(_buffer);
+                ns = _buffer.Sum();
+            }
+            else
+            {
+                ops = side.OpsPerSample;
+                ns = (await sampler.TimeBatchAsync(side.Operation, ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
+            }
+
+            _blockNs += ns;
+            _blockOps += ops;
+            _totalNs += ns;
+            _totalOps += ops;
+        }
+
+        public double Statistic(LatencyStatistic statistic)
+        {
+            if (statistic == LatencyStatistic.Mean || !_perCall)
+            {
+                return _blockNs / _blockOps;
+            }
+
+            var sorted = _calls.ToArray();
+            Array.Sort(sorted);
+            return Quantiles.OfSorted(sorted, statistic switch
+            {
+                LatencyStatistic.Median => 0.5,
+                LatencyStatistic.P95 => 0.95,
+                _ => 0.99,
+            });
+        }
+
+        public void EndBlock()
+        {
+            _blockNs = 0;
+            _blockOps = 0;
+            _calls.Clear();
+        }
+    }
+}

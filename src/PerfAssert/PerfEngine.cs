@@ -1,0 +1,194 @@
+using System.Diagnostics;
+using PerfAssert.Budgets;
+using PerfAssert.Environment;
+using PerfAssert.Measurement;
+using PerfAssert.Statistics;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert;
+
+/// <summary>
+/// Runs a <see cref="PerfPlan"/>: checks the environment, warms up, compares interleaved blocks with sequential looks,
+/// confirms regressions in reversed order, measures allocations, and turns it all into verdicts. One measurement runs at a
+/// time in a process, so performance tests never measure each other's load.
+/// </summary>
+internal static class PerfEngine
+{
+    private const int CalibrationSamples = 21;
+    private static readonly SemaphoreSlim Gate = new(1, 1);
+
+    public static async Task<PerfResult> RunAsync(PerfPlan plan, CancellationToken cancellationToken)
+    {
+        Validate(plan);
+        await Gate.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            // Off the caller's synchronization context, so continuations of async operations run like in production.
+            return await Task.Run(() => RunCoreAsync(plan, cancellationToken), cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            Gate.Release();
+        }
+    }
+
+    private static void Validate(PerfPlan plan)
+    {
+        plan.Options.Validate();
+        foreach (var budget in plan.Budgets)
+        {
+            budget.Validate();
+            if (budget.NeedsPartner && plan.Partner is null)
+            {
+                throw new InvalidOperationException($"The budget {budget} compares '{plan.Subject.Name}' with a partner, but none was given: call ComparedTo(...) first.");
+            }
+        }
+    }
+
+    private static async Task<PerfResult> RunCoreAsync(PerfPlan plan, CancellationToken cancellationToken)
+    {
+        var options = plan.Options;
+        var started = options.Clock.GetTimestamp();
+        var seed = options.Seed ?? Random.Shared.Next();
+        var random = new Random(seed);
+        var sampler = new Sampler(options);
+        var runner = new BlockRunner(sampler, options);
+
+        var assemblies = plan.AssembliesUnderTest.Append(plan.Subject.Method.Module.Assembly);
+        if (plan.Partner is not null)
+        {
+            assemblies = assemblies.Append(plan.Partner.Method.Module.Assembly);
+        }
+
+        var reasons = EnvironmentCheck.Inspect(assemblies, Debugger.IsAttached).ToList();
+        var (calibration, calibrationOps) = await CalibrateAsync(sampler, options, cancellationToken).ConfigureAwait(false);
+        if (!(calibration.MeanNs > 0))
+        {
+            reasons.Add("the calibration workload measured no time: the clock is not advancing");
+        }
+        else if (calibration.Spread > options.MaxCalibrationSpread)
+        {
+            reasons.Add($"the machine is too unstable to judge: calibration spread {calibration.Spread:P0} > {nameof(PerfOptions.MaxCalibrationSpread)} {options.MaxCalibrationSpread:P0}");
+        }
+
+        var subjectWarmup = await Warmup.RunAsync(plan.Subject, sampler, options, cancellationToken).ConfigureAwait(false);
+        var partnerWarmup = plan.Partner is null ? default : await Warmup.RunAsync(plan.Partner, sampler, options, cancellationToken).ConfigureAwait(false);
+        var subject = new ComparisonSide(plan.Subject, subjectWarmup.OpsPerSample);
+        var partner = plan.Partner is null ? null : new ComparisonSide(plan.Partner, partnerWarmup.OpsPerSample);
+
+        var verdicts = new List<Verdict>();
+        double? subjectMean = null;
+        double? partnerMean = null;
+        var relative = plan.Budgets.OfType<RelativeLatencyBudget>().ToList();
+        if (relative.Count > 0)
+        {
+            var checks = relative.Select(b => new RatioCheck(b.Statistic, b.MaxRatio)).ToList();
+            var comparison = await CompareAsync(runner, subject, partner!, checks, random, options, cancellationToken).ConfigureAwait(false);
+            subjectMean = comparison.First.SubjectNanosecondsPerOp;
+            partnerMean = comparison.First.PartnerNanosecondsPerOp;
+            verdicts.AddRange(relative.Select((b, i) => VerdictFactory.Relative(plan, b, comparison, i)));
+        }
+
+        var absolute = plan.Budgets.OfType<AbsoluteLatencyBudget>().ToList();
+        if (absolute.Count > 0)
+        {
+            var calibrationSide = new ComparisonSide(options.Calibration, calibrationOps, MeanOnly: true);
+            var checks = absolute.Select(b => new RatioCheck(b.Statistic, b.Max.TotalNanoseconds / calibration.MeanNs)).ToList();
+            var comparison = await CompareAsync(runner, subject, calibrationSide, checks, random, options, cancellationToken).ConfigureAwait(false);
+            subjectMean ??= comparison.First.SubjectNanosecondsPerOp;
+            verdicts.AddRange(absolute.Select((b, i) => VerdictFactory.Absolute(plan, b, comparison, i, calibration.MeanNs)));
+        }
+
+        var needsAllocations = plan.MeasureAllocations || plan.Budgets.Any(b => b is AllocationBudget or RelativeAllocationBudget or GcBudget);
+        var subjectAllocations = needsAllocations
+            ? await AllocationMeter.MeasureAsync(plan.Subject, subject.OpsPerSample, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
+            : null;
+        var partnerAllocations = needsAllocations && partner is not null
+            ? await AllocationMeter.MeasureAsync(partner.Operation, partner.OpsPerSample, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
+            : null;
+        verdicts.AddRange(VerdictFactory.Allocations(plan, subjectAllocations, partnerAllocations));
+
+        var subjectPerCall = plan.PercentileCalls > 0 ? await DistributionAsync(plan.Subject, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
+        var partnerPerCall = plan.PercentileCalls > 0 && plan.Partner is not null ? await DistributionAsync(plan.Partner, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
+
+        if (reasons.Count > 0)
+        {
+            var reason = string.Join("; ", reasons);
+            verdicts = verdicts.Select(v => v with { Outcome = VerdictOutcome.Invalid, Reason = reason, Confirmed = false }).ToList();
+        }
+
+        var subjectNs = subjectMean ?? subjectWarmup.NanosecondsPerOp;
+        return new PerfResult
+        {
+            Name = plan.Name,
+            Verdicts = verdicts,
+            Subject = Summary(plan.Subject, subjectWarmup, subjectNs, subjectPerCall, subjectAllocations, calibration),
+            Partner = plan.Partner is null ? null : Summary(plan.Partner, partnerWarmup, partnerMean ?? partnerWarmup.NanosecondsPerOp, partnerPerCall, partnerAllocations, calibration),
+            Calibration = calibration,
+            Environment = EnvironmentInfo.Current,
+            Seed = seed,
+            Duration = options.Clock.GetElapsedTime(started),
+            Strict = options.Strict,
+        };
+    }
+
+    /// <summary>Runs a pass and, for every check it judged a regression, a confirmation pass in reversed block order.</summary>
+    private static async Task<Comparison> CompareAsync(
+        BlockRunner runner, ComparisonSide subject, ComparisonSide partner, List<RatioCheck> checks, Random random, PerfOptions options, CancellationToken cancellationToken)
+    {
+        var first = await runner.RunPassAsync(subject, partner, checks, random, null, cancellationToken).ConfigureAwait(false);
+        var regressed = Enumerable.Range(0, checks.Count).Where(i => first.Outcomes[i] == VerdictOutcome.Regression).ToList();
+        var confirmations = new Confirmation?[checks.Count];
+        if (options.ConfirmRegressions && regressed.Count > 0)
+        {
+            var second = await runner.RunPassAsync(subject, partner, regressed.Select(i => checks[i]).ToList(), random, first.Orders, cancellationToken).ConfigureAwait(false);
+            for (var k = 0; k < regressed.Count; k++)
+            {
+                confirmations[regressed[k]] = new Confirmation(second, k);
+            }
+        }
+
+        return new Comparison(first, confirmations);
+    }
+
+    private static async Task<(CalibrationSummary Summary, long OpsPerSample)> CalibrateAsync(Sampler sampler, PerfOptions options, CancellationToken cancellationToken)
+    {
+        var calibrationOptions = options with { MaxWarmupTime = TimeSpan.FromTicks(Math.Min(options.MaxWarmupTime.Ticks, TimeSpan.FromMilliseconds(400).Ticks)) };
+        var warmup = await Warmup.RunAsync(options.Calibration, sampler, calibrationOptions, cancellationToken).ConfigureAwait(false);
+        var perOp = new double[CalibrationSamples];
+        for (var i = 0; i < perOp.Length; i++)
+        {
+            perOp[i] = (await sampler.TimeBatchAsync(options.Calibration, warmup.OpsPerSample, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick / warmup.OpsPerSample;
+        }
+
+        Array.Sort(perOp);
+        var median = Quantiles.OfSorted(perOp, 0.5);
+        // Interquartile range: a preempted sample or two on a busy machine is noise the blocks absorb; a wide middle is not.
+        var spread = (Quantiles.OfSorted(perOp, 0.75) - Quantiles.OfSorted(perOp, 0.25)) / median;
+        return (new CalibrationSummary(perOp.Average(), spread, perOp.Length), warmup.OpsPerSample);
+    }
+
+    private static async Task<LatencyDistribution> DistributionAsync(Operation operation, int calls, Sampler sampler, CancellationToken cancellationToken)
+    {
+        var timings = new double[calls];
+        await sampler.TimeCallsAsync(operation, timings, cancellationToken).ConfigureAwait(false);
+        return new LatencyDistribution(
+            calls,
+            timings.Average(),
+            Quantiles.HarrellDavis(timings, 0.5),
+            Quantiles.HarrellDavis(timings, 0.95),
+            Quantiles.HarrellDavis(timings, 0.99),
+            timings.Max());
+    }
+
+    private static OperationSummary Summary(Operation operation, WarmupResult warmup, double meanNs, LatencyDistribution? perCall, AllocationMeasurement? allocations, CalibrationSummary calibration) => new()
+    {
+        Name = operation.Name,
+        OpsPerSample = warmup.OpsPerSample,
+        MeanNs = meanNs,
+        WarmupSettled = warmup.Settled,
+        PerCall = perCall,
+        Allocations = allocations,
+        CalibrationRatio = meanNs / calibration.MeanNs,
+    };
+}

@@ -1,0 +1,127 @@
+using PerfAssert.Measurement;
+
+namespace PerfAssert;
+
+/// <summary>
+/// How a performance test measures and decides. Every property documents its default; <see cref="Validate"/>
+/// runs before any measuring starts and names the setting that is out of range.
+/// </summary>
+public sealed record PerfOptions
+{
+    /// <summary>How long one sample (a batch of operations timed together) should take, so it dwarfs the timer's resolution.
+    /// <value>The default is 2 ms.</value></summary>
+    public TimeSpan TargetSampleTime { get; init; } = TimeSpan.FromMilliseconds(2);
+
+    /// <summary>The most time warm-up may take before measuring starts, even if timings have not settled.
+    /// <value>The default is 1 second.</value></summary>
+    public TimeSpan MaxWarmupTime { get; init; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>The number of blocks at the first look of a relative comparison; later looks double it.
+    /// <value>The default is 8.</value></summary>
+    public int MinBlocks { get; init; } = 8;
+
+    /// <summary>The number of blocks after which a relative comparison stops looking and reports what it has.
+    /// <value>The default is 64.</value></summary>
+    public int MaxBlocks { get; init; } = 64;
+
+    /// <summary>The most time one pass of a relative comparison may take (a confirmation is a second pass).
+    /// <value>The default is 15 seconds.</value></summary>
+    public TimeSpan MaxTimePerPass { get; init; } = TimeSpan.FromSeconds(15);
+
+    /// <summary>The two-sided confidence level of the interval at each look. Each look spends part of the error budget,
+    /// and a regression must also be confirmed by a second pass. <value>The default is 0.99.</value></summary>
+    public double ConfidenceLevel { get; init; } = 0.99;
+
+    /// <summary>The smallest relative effect the verdict claims to resolve: a ratio within <c>budget x (1 + NoiseFloor)</c>
+    /// is never a regression, and a pass needs the whole interval below it. <value>The default is 0.01 (1%).</value></summary>
+    public double NoiseFloor { get; init; } = 0.01;
+
+    /// <summary>A pass whose whole interval lies below <c>budget x ImprovementMark</c> is reported as Improved, suggesting a tighter
+    /// budget. <value>The default is 0.90.</value></summary>
+    public double ImprovementMark { get; init; } = 0.90;
+
+    /// <summary>Whether a regression must be confirmed by a second pass in reversed order before it fails.
+    /// <value>The default is <see langword="true"/>.</value></summary>
+    public bool ConfirmRegressions { get; init; } = true;
+
+    /// <summary>Whether an Inconclusive verdict fails the test (for release branches). <value>The default is <see langword="false"/>:
+    /// Inconclusive is a warning.</value></summary>
+    public bool Strict { get; init; }
+
+    /// <summary>How many times the allocation measurement repeats; the smallest figure counts, because tiered JIT and
+    /// background work only ever add bytes. <value>The default is 3.</value></summary>
+    public int AllocationRepeats { get; init; } = 3;
+
+    /// <summary>The least number of operations per allocation repeat. <value>The default is 1,000.</value></summary>
+    public int MinAllocationOps { get; init; } = 1000;
+
+    /// <summary>The most time one sample may take before the operation counts as hung and the run fails.
+    /// <value>The default is 30 seconds.</value></summary>
+    public TimeSpan OperationTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>The largest spread of the calibration workload's timings, as (P75 - P25) / median, before the machine counts as too
+    /// unstable to judge and verdicts become Invalid. <value>The default is 0.5.</value></summary>
+    public double MaxCalibrationSpread { get; init; } = 0.5;
+
+    /// <summary>The seed of the random block order, for reproducible runs. <value>The default is <see langword="null"/>: a new seed
+    /// each run, printed with the result.</value></summary>
+    public int? Seed { get; init; }
+
+    /// <summary>The workload that normalizes absolute latencies and checks the machine is steady.
+    /// <value>The default is <see cref="CalibrationWorkload.Operation"/>, a fixed ~10 us CPU-bound loop.</value></summary>
+    public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
+
+    /// <summary>The clock every timing comes from. <value>The default is <see cref="TimeProvider.System"/>.</value></summary>
+    public TimeProvider Clock { get; init; } = TimeProvider.System;
+
+    /// <summary>Checks every setting and throws <see cref="ArgumentOutOfRangeException"/> naming the first one out of range.</summary>
+    public void Validate()
+    {
+        Positive(TargetSampleTime, nameof(TargetSampleTime));
+        Positive(MaxWarmupTime, nameof(MaxWarmupTime));
+        Positive(MaxTimePerPass, nameof(MaxTimePerPass));
+        Positive(OperationTimeout, nameof(OperationTimeout));
+        if (MinBlocks < 4)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MinBlocks), MinBlocks, $"{nameof(PerfOptions)}.{nameof(MinBlocks)} must be at least 4.");
+        }
+
+        if (MaxBlocks < MinBlocks || MaxBlocks > 1024)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxBlocks), MaxBlocks, $"{nameof(PerfOptions)}.{nameof(MaxBlocks)} must be between {nameof(MinBlocks)} ({MinBlocks}) and 1024.");
+        }
+
+        Fraction(ConfidenceLevel, nameof(ConfidenceLevel), 0.5, 0.99999);
+        Fraction(NoiseFloor, nameof(NoiseFloor), 0, 0.5);
+        Fraction(ImprovementMark, nameof(ImprovementMark), 0.01, 1);
+        Fraction(MaxCalibrationSpread, nameof(MaxCalibrationSpread), 0.01, 100);
+        if (AllocationRepeats is < 1 or > 100)
+        {
+            throw new ArgumentOutOfRangeException(nameof(AllocationRepeats), AllocationRepeats, $"{nameof(PerfOptions)}.{nameof(AllocationRepeats)} must be between 1 and 100.");
+        }
+
+        if (MinAllocationOps < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MinAllocationOps), MinAllocationOps, $"{nameof(PerfOptions)}.{nameof(MinAllocationOps)} must be at least 1.");
+        }
+
+        ArgumentNullException.ThrowIfNull(Clock, nameof(Clock));
+        ArgumentNullException.ThrowIfNull(Calibration, nameof(Calibration));
+    }
+
+    private static void Positive(TimeSpan value, string name)
+    {
+        if (value <= TimeSpan.Zero)
+        {
+            throw new ArgumentOutOfRangeException(name, value, $"{nameof(PerfOptions)}.{name} must be positive.");
+        }
+    }
+
+    private static void Fraction(double value, string name, double min, double max)
+    {
+        if (double.IsNaN(value) || value < min || value > max)
+        {
+            throw new ArgumentOutOfRangeException(name, value, $"{nameof(PerfOptions)}.{name} must be between {min} and {max}.");
+        }
+    }
+}

@@ -1,0 +1,45 @@
+using PerfAssert.Environment;
+using PerfAssert.Measurement;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert;
+
+/// <summary>Everything a performance test measured and concluded, as data (for reports, baselines and adapters).</summary>
+public sealed record PerfResult
+{
+    /// <summary>The test's name.</summary>
+    public required string Name { get; init; }
+
+    /// <summary>One verdict per budget.</summary>
+    public required IReadOnlyList<Verdict> Verdicts { get; init; }
+
+    /// <summary>The measured operation.</summary>
+    public required OperationSummary Subject { get; init; }
+
+    /// <summary>The partner of relative budgets, if any.</summary>
+    public OperationSummary? Partner { get; init; }
+
+    /// <summary>The same-run calibration workload.</summary>
+    public required CalibrationSummary Calibration { get; init; }
+
+    /// <summary>The machine and runtime.</summary>
+    public required EnvironmentInfo Environment { get; init; }
+
+    /// <summary>The seed of the random block orders; pass it as <see cref="PerfOptions.Seed"/> to repeat the run's orders.</summary>
+    public required int Seed { get; init; }
+
+    /// <summary>How long the run took.</summary>
+    public required TimeSpan Duration { get; init; }
+
+    /// <summary>Whether Inconclusive fails (strict mode).</summary>
+    public required bool Strict { get; init; }
+
+    /// <summary>Whether any verdict fails the test.</summary>
+    public bool Failed => Verdicts.Any(v => v.Fails(Strict));
+
+    /// <summary>The worst outcome across verdicts (Pass when there are none).</summary>
+    public VerdictOutcome Outcome => Verdicts.Count == 0 ? VerdictOutcome.Pass : Verdicts.Max(v => v.Outcome);
+
+    /// <summary>Every verdict's message, one per line.</summary>
+    public string Summary => string.Join(System.Environment.NewLine, Verdicts.Select(v => v.Message));
+}

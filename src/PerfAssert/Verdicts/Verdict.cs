@@ -1,0 +1,52 @@
+using PerfAssert.Statistics;
+
+namespace PerfAssert.Verdicts;
+
+/// <summary>The outcome of one budget, with everything its message says, as data for reports and baselines.</summary>
+public sealed record Verdict
+{
+    /// <summary>The measured operation.</summary>
+    public required string Subject { get; init; }
+
+    /// <summary>The operation it was compared with, for relative budgets.</summary>
+    public string? Partner { get; init; }
+
+    /// <summary>What was measured, for example <c>mean latency ratio</c> or <c>allocated bytes per op</c>.</summary>
+    public required string Metric { get; init; }
+
+    /// <summary>The unit of <see cref="Measured"/> and <see cref="Limit"/>, for example <c>x</c>, <c>B/op</c>, <c>us</c>.</summary>
+    public required string Unit { get; init; }
+
+    /// <summary>The measured value; for statistical budgets its estimate and confidence interval.</summary>
+    public required Interval Measured { get; init; }
+
+    /// <summary>The budget: the largest acceptable value.</summary>
+    public required double Limit { get; init; }
+
+    /// <summary>What the budget check concluded.</summary>
+    public required VerdictOutcome Outcome { get; init; }
+
+    /// <summary>How the sample size reads, for example <c>16 blocks</c> or <c>min of 3 x 1,000 ops</c>.</summary>
+    public required string Evidence { get; init; }
+
+    /// <summary>Whether a second pass in reversed order confirmed a regression.</summary>
+    public bool Confirmed { get; init; }
+
+    /// <summary>Whether a failing outcome is only advisory (for example an absolute time on another machine class).</summary>
+    public bool Advisory { get; init; }
+
+    /// <summary>Why the outcome is what it is, when that is not obvious (unconfirmed regression, Debug build, ...).</summary>
+    public string? Reason { get; init; }
+
+    /// <summary>The one-line message, from <see cref="VerdictFormatter"/>.</summary>
+    public string Message => VerdictFormatter.Format(this);
+
+    /// <summary>Whether the verdict fails a test: a non-advisory Regression or Invalid, or Inconclusive in strict mode.</summary>
+    public bool Fails(bool strict) => Outcome switch
+    {
+        VerdictOutcome.Regression => !Advisory,
+        VerdictOutcome.Invalid => true,
+        VerdictOutcome.Inconclusive => strict && !Advisory,
+        _ => false,
+    };
+}

@@ -1,0 +1,75 @@
+using System.Globalization;
+using System.Text;
+
+namespace PerfAssert.Verdicts;
+
+/// <summary>
+/// The one formatter of every verdict message: what was measured, the statistic, the value with its confidence interval,
+/// the sample size, the budget and the outcome; for relative budgets both sides and the ratio. Invariant culture.
+/// </summary>
+public static class VerdictFormatter
+{
+    /// <summary>Formats a verdict as one line, for example
+    /// <c>MessagePack Large-100 / WCF Large-100 median = 1.17 [1.13, 1.21] &gt; budget 1.10 (16 blocks, confirmed): Regression</c>.</summary>
+    public static string Format(Verdict verdict)
+    {
+        ArgumentNullException.ThrowIfNull(verdict);
+        var text = new StringBuilder();
+        text.Append(verdict.Subject);
+        if (verdict.Partner is not null)
+        {
+            text.Append(" / ").Append(verdict.Partner);
+        }
+
+        text.Append(' ').Append(verdict.Metric).Append(" = ").Append(Number(verdict.Measured.Estimate));
+        if (verdict.Measured.SampleSize > 0 && verdict.Measured.Lower != verdict.Measured.Upper)
+        {
+            text.Append(" [").Append(Number(verdict.Measured.Lower)).Append(", ").Append(Number(verdict.Measured.Upper)).Append(']');
+        }
+
+        text.Append(Unit(verdict.Unit)).Append(' ').Append(Comparison(verdict)).Append(" budget ").Append(Number(verdict.Limit)).Append(Unit(verdict.Unit));
+        text.Append(" (").Append(verdict.Evidence);
+        if (verdict.Measured.SampleSize > 0 && verdict.Measured.Lower != verdict.Measured.Upper)
+        {
+            text.Append(", ").Append(verdict.Measured.ConfidenceLevel.ToString("0.##%", CultureInfo.InvariantCulture)).Append(" CI");
+        }
+
+        if (verdict.Confirmed)
+        {
+            text.Append(", confirmed");
+        }
+
+        text.Append("): ").Append(verdict.Outcome);
+        if (verdict.Advisory && verdict.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive)
+        {
+            text.Append(" (advisory)");
+        }
+
+        if (verdict.Reason is not null)
+        {
+            text.Append(" - ").Append(verdict.Reason);
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>Formats a number the way every message does: three significant decimals for small values, thousands separators for large.</summary>
+    public static string Number(double value) => value switch
+    {
+        double.PositiveInfinity => "+inf",
+        double.NegativeInfinity => "-inf",
+        double.NaN => "NaN",
+        _ when Math.Abs(value) >= 1000 => value.ToString("#,0", CultureInfo.InvariantCulture),
+        _ when Math.Abs(value) >= 100 => value.ToString("0.#", CultureInfo.InvariantCulture),
+        _ => value.ToString("0.00#", CultureInfo.InvariantCulture),
+    };
+
+    private static string Unit(string unit) => unit == "x" ? string.Empty : " " + unit;
+
+    private static string Comparison(Verdict verdict) => verdict.Outcome switch
+    {
+        VerdictOutcome.Pass or VerdictOutcome.Improved => "<=",
+        VerdictOutcome.Regression => ">",
+        _ => "vs",
+    };
+}

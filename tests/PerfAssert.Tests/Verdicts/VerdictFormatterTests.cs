@@ -1,0 +1,104 @@
+using System.Globalization;
+using PerfAssert.Statistics;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Tests.Verdicts;
+
+public sealed class VerdictFormatterTests
+{
+    [Fact]
+    public void Format_ConfirmedRelativeRegression_SaysBothSidesRatioIntervalBudgetAndEvidence()
+    {
+        var verdict = new Verdict
+        {
+            Subject = "MessagePack Large-100",
+            Partner = "WCF Large-100",
+            Metric = "median",
+            Unit = "x",
+            Measured = new Interval(1.17, 1.13, 1.21, 0.99, 16),
+            Limit = 1.10,
+            Outcome = VerdictOutcome.Regression,
+            Evidence = "16 blocks + 16 blocks reversed",
+            Confirmed = true,
+        };
+
+        Assert.Equal(
+            "MessagePack Large-100 / WCF Large-100 median = 1.17 [1.13, 1.21] > budget 1.10 (16 blocks + 16 blocks reversed, 99% CI, confirmed): Regression",
+            verdict.Message);
+    }
+
+    [Fact]
+    public void Format_AllocationPass_ShowsExactBytesAndEvidence()
+    {
+        var verdict = new Verdict
+        {
+            Subject = "Minimal STJ Small-10",
+            Metric = "allocated",
+            Unit = "B/op",
+            Measured = new Interval(1234, 1234, 1234, 1, 0),
+            Limit = 1300,
+            Outcome = VerdictOutcome.Pass,
+            Evidence = "min of 3 x 1,000 ops, process scope, tolerance 1",
+        };
+
+        Assert.Equal("Minimal STJ Small-10 allocated = 1,234 B/op <= budget 1,300 B/op (min of 3 x 1,000 ops, process scope, tolerance 1): Pass", verdict.Message);
+    }
+
+    [Fact]
+    public void Format_InconclusiveWithReason_NamesTheReason()
+    {
+        var verdict = new Verdict
+        {
+            Subject = "A",
+            Partner = "B",
+            Metric = "mean",
+            Unit = "x",
+            Measured = new Interval(1.02, 0.97, 1.08, 0.99, 64),
+            Limit = 1.0,
+            Outcome = VerdictOutcome.Inconclusive,
+            Evidence = "64 blocks",
+            Reason = "time budget spent",
+        };
+
+        Assert.Equal("A / B mean = 1.02 [0.97, 1.08] vs budget 1.00 (64 blocks, 99% CI): Inconclusive - time budget spent", verdict.Message);
+    }
+
+    [Fact]
+    public void Format_UnderAnotherCulture_StaysInvariant()
+    {
+        var previous = CultureInfo.CurrentCulture;
+        CultureInfo.CurrentCulture = CultureInfo.GetCultureInfo("de-DE");
+        try
+        {
+            Assert.Equal("1,234", VerdictFormatter.Number(1234));
+            Assert.Equal("1.50", VerdictFormatter.Number(1.5));
+        }
+        finally
+        {
+            CultureInfo.CurrentCulture = previous;
+        }
+    }
+
+    [Theory]
+    [InlineData(VerdictOutcome.Regression, false, false, true)]
+    [InlineData(VerdictOutcome.Regression, true, false, false)]
+    [InlineData(VerdictOutcome.Inconclusive, false, false, false)]
+    [InlineData(VerdictOutcome.Inconclusive, false, true, true)]
+    [InlineData(VerdictOutcome.Invalid, true, false, true)]
+    [InlineData(VerdictOutcome.Improved, false, true, false)]
+    public void Fails_DependsOnOutcomeAdvisoryAndStrict(VerdictOutcome outcome, bool advisory, bool strict, bool fails)
+    {
+        var verdict = new Verdict
+        {
+            Subject = "A",
+            Metric = "mean",
+            Unit = "x",
+            Measured = new Interval(1, 1, 1, 1, 0),
+            Limit = 1,
+            Outcome = outcome,
+            Evidence = "x",
+            Advisory = advisory,
+        };
+        Assert.Equal(fails, verdict.Fails(strict));
+    }
+}
