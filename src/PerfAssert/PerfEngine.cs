@@ -60,15 +60,17 @@ internal static class PerfEngine
             assemblies = assemblies.Append(plan.Partner.Method.Module.Assembly);
         }
 
-        var reasons = EnvironmentCheck.Inspect(assemblies, Debugger.IsAttached).ToList();
+        var reasons = EnvironmentCheck.Inspect(assemblies, Debugger.IsAttached);
+        // An unsteady machine voids timings, not allocations: those are counted exactly whatever the load.
+        var timingReasons = new List<string>();
         var (calibration, calibrationOps) = await CalibrateAsync(sampler, options, cancellationToken).ConfigureAwait(false);
         if (!(calibration.MeanNs > 0))
         {
-            reasons.Add("the calibration workload measured no time: the clock is not advancing");
+            timingReasons.Add("the calibration workload measured no time: the clock is not advancing");
         }
         else if (calibration.Spread > options.MaxCalibrationSpread)
         {
-            reasons.Add($"the machine is too unstable to judge: calibration spread {calibration.Spread:P0} > {nameof(PerfOptions.MaxCalibrationSpread)} {options.MaxCalibrationSpread:P0}");
+            timingReasons.Add($"the machine is too unstable to judge: calibration spread {calibration.Spread:P0} > {nameof(PerfOptions.MaxCalibrationSpread)} {options.MaxCalibrationSpread:P0}");
         }
 
         var subjectWarmup = await Warmup.RunAsync(plan.Subject, sampler, options, cancellationToken).ConfigureAwait(false);
@@ -111,11 +113,7 @@ internal static class PerfEngine
         var subjectPerCall = plan.PercentileCalls > 0 ? await DistributionAsync(plan.Subject, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
         var partnerPerCall = plan.PercentileCalls > 0 && plan.Partner is not null ? await DistributionAsync(plan.Partner, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
 
-        if (reasons.Count > 0)
-        {
-            var reason = string.Join("; ", reasons);
-            verdicts = verdicts.Select(v => v with { Outcome = VerdictOutcome.Invalid, Reason = reason, Confirmed = false }).ToList();
-        }
+        verdicts = verdicts.Select(v => Invalidate(v, v.Unit is "x" or "us" ? reasons.Concat(timingReasons) : reasons)).ToList();
 
         var subjectNs = subjectMean ?? subjectWarmup.NanosecondsPerOp;
         return new PerfResult
@@ -179,6 +177,12 @@ internal static class PerfEngine
             Quantiles.HarrellDavis(timings, 0.95),
             Quantiles.HarrellDavis(timings, 0.99),
             timings.Max());
+    }
+
+    private static Verdict Invalidate(Verdict verdict, IEnumerable<string> reasons)
+    {
+        var reason = string.Join("; ", reasons);
+        return reason.Length == 0 ? verdict : verdict with { Outcome = VerdictOutcome.Invalid, Reason = reason, Confirmed = false };
     }
 
     private static OperationSummary Summary(Operation operation, WarmupResult warmup, double meanNs, LatencyDistribution? perCall, AllocationMeasurement? allocations, CalibrationSummary calibration) => new()

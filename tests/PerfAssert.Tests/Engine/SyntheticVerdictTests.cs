@@ -70,7 +70,7 @@ public sealed class SyntheticVerdictTests
             .ComparedTo(synthetic.Create("steady", BaseNs))
             .MeanAtMost(1.25)
             .P95AtMost(1.5)
-            .WithOptions(Options(clock, synthetic))
+            .WithOptions(SyntheticOptions.For(clock, synthetic))
             .RunAsync(TestContext.Current.CancellationToken);
 
         Assert.Equal(VerdictOutcome.Pass, result.Verdicts[0].Outcome);
@@ -86,14 +86,6 @@ public sealed class SyntheticVerdictTests
         Assert.Equal(first.Verdicts[0].Message, second.Verdicts[0].Message);
     }
 
-    internal static PerfOptions Options(ManualClock clock, SyntheticOperation synthetic, int maxBlocks = 64, int seed = 1) => new()
-    {
-        Clock = clock,
-        Calibration = synthetic.Create("calibration", 10_000),
-        Seed = seed,
-        MaxBlocks = maxBlocks,
-    };
-
     private static Task<PerfResult> Compare(int seed, double subjectNs, double budget, bool noisy = false, int maxBlocks = 64)
     {
         var clock = new ManualClock();
@@ -101,7 +93,7 @@ public sealed class SyntheticVerdictTests
         return Perf.Measure(synthetic.Create("subject", subjectNs))
             .ComparedTo(synthetic.Create("partner", BaseNs))
             .MeanAtMost(budget)
-            .WithOptions(Options(clock, synthetic, maxBlocks, seed))
+            .WithOptions(SyntheticOptions.For(clock, synthetic, maxBlocks, seed))
             .RunAsync(TestContext.Current.CancellationToken);
     }
 }

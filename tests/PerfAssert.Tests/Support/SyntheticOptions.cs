@@ -1,0 +1,13 @@
+namespace PerfAssert.Tests.Support;
+
+/// <summary>Options for engine runs on a <see cref="ManualClock"/>: synthetic calibration, fixed seed.</summary>
+internal static class SyntheticOptions
+{
+    public static PerfOptions For(ManualClock clock, SyntheticOperation synthetic, int maxBlocks = 64, int seed = 1) => new()
+    {
+        Clock = clock,
+        Calibration = synthetic.Create("calibration", 10_000),
+        Seed = seed,
+        MaxBlocks = maxBlocks,
+    };
+}
