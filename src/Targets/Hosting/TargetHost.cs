@@ -1,7 +1,9 @@
 using System.Collections.Concurrent;
 using System.Net;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Diagnostics;
 using Microsoft.AspNetCore.TestHost;
+using Microsoft.AspNetCore.WebUtilities;
 
 namespace PerfAssert.Targets.Hosting;
 
@@ -62,6 +64,9 @@ public sealed class TargetHost : IAsyncDisposable
         }
     }
 
+    /// <summary>Completes when the host stops: Ctrl+C, SIGTERM or <paramref name="cancellationToken"/>.</summary>
+    public Task WaitForShutdownAsync(CancellationToken cancellationToken = default) => _app.WaitForShutdownAsync(cancellationToken);
+
     public async ValueTask DisposeAsync()
     {
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(10));
@@ -92,7 +97,7 @@ public sealed class TargetHost : IAsyncDisposable
 
         var app = builder.Build();
         // An empty 4xx/5xx (for example a minimal API binding failure) gets a short text saying what happened.
-        app.UseStatusCodePages();
+        app.UseStatusCodePages(WriteStatusTextAsync);
         app.Use(RequestSizeGuard.InvokeAsync);
         foreach (var module in options.Modules)
         {
@@ -100,6 +105,14 @@ public sealed class TargetHost : IAsyncDisposable
         }
 
         return app;
+    }
+
+    private static Task WriteStatusTextAsync(StatusCodeContext context)
+    {
+        var http = context.HttpContext;
+        var code = http.Response.StatusCode;
+        http.Response.ContentType = "text/plain; charset=utf-8";
+        return http.Response.WriteAsync($"{code} {ReasonPhrases.GetReasonPhrase(code)}: {http.Request.Method} {http.Request.Path}", http.RequestAborted);
     }
 
     // A module's own exception would otherwise escape without the host log or the module's name.
