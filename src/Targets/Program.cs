@@ -19,10 +19,4 @@ foreach (var module in TargetModules.All)
 }
 
 Console.WriteLine("Press Ctrl+C to stop.");
-var stopped = new TaskCompletionSource();
-Console.CancelKeyPress += (_, e) =>
-{
-    e.Cancel = true;
-    stopped.TrySetResult();
-};
-await stopped.Task;
+await host.WaitForShutdownAsync();

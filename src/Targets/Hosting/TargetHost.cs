@@ -1,9 +1,9 @@
 using System.Collections.Concurrent;
 using System.Net;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Diagnostics;
 using Microsoft.AspNetCore.TestHost;
+using Microsoft.AspNetCore.WebUtilities;
 
 namespace PerfAssert.Targets.Hosting;
 
@@ -37,47 +37,35 @@ public sealed class TargetHost : IAsyncDisposable
     {
         options ??= new TargetHostOptions();
         var log = new ConcurrentQueue<string>();
-        var builder = WebApplication.CreateSlimBuilder();
-        builder.Logging.ClearProviders();
-        builder.Logging.AddProvider(new QueueLoggerProvider(log));
-        builder.Logging.SetMinimumLevel(options.MinimumLogLevel);
-        builder.Services.AddRouting();
-        foreach (var module in options.Modules)
-        {
-            module.ConfigureServices(builder.Services);
-        }
-
-        var tcpListeners = new Dictionary<string, ListenOptions>();
-        if (options.InMemory)
-        {
-            builder.WebHost.UseTestServer();
-        }
-        else
-        {
-            builder.WebHost.UseKestrel(kestrel => Listen(kestrel, options.Modules, tcpListeners));
-        }
-
-        var app = builder.Build();
-        foreach (var module in options.Modules)
-        {
-            module.MapEndpoints(app);
-        }
-
+        var listeners = new Listeners();
+        WebApplication? app = null;
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         timeout.CancelAfter(options.StartTimeout);
         try
         {
+            app = Build(options, log, listeners);
             await app.StartAsync(timeout.Token).ConfigureAwait(false);
+            return new TargetHost(app, log, options.InMemory ? InMemoryEndpoints(app) : listeners.ToEndpoints());
         }
-        catch (Exception ex) when (ex is OperationCanceledException or IOException or InvalidOperationException)
+        catch (Exception ex)
         {
-            await app.DisposeAsync().ConfigureAwait(false);
-            var reason = ex is OperationCanceledException && !cancellationToken.IsCancellationRequested ? $"did not start within {options.StartTimeout}" : "failed to start";
+            if (app is not null)
+            {
+                await app.DisposeAsync().ConfigureAwait(false);
+            }
+
+            if (ex is OperationCanceledException && cancellationToken.IsCancellationRequested)
+            {
+                throw;
+            }
+
+            var reason = ex is OperationCanceledException ? $"did not start within {options.StartTimeout}" : "failed to start";
             throw new InvalidOperationException($"The target host {reason}: {ex.Message}{Environment.NewLine}Host log:{Environment.NewLine}{string.Join(Environment.NewLine, log)}", ex);
         }
-
-        return new TargetHost(app, log, options.InMemory ? InMemoryEndpoints(app) : SocketEndpoints(app, tcpListeners));
     }
+
+    /// <summary>Completes when the host stops: Ctrl+C, SIGTERM or <paramref name="cancellationToken"/>.</summary>
+    public Task WaitForShutdownAsync(CancellationToken cancellationToken = default) => _app.WaitForShutdownAsync(cancellationToken);
 
     public async ValueTask DisposeAsync()
     {
@@ -86,41 +74,117 @@ public sealed class TargetHost : IAsyncDisposable
         await _app.DisposeAsync().ConfigureAwait(false);
     }
 
-    private static void Listen(KestrelServerOptions kestrel, IReadOnlyList<ITargetModule> modules, Dictionary<string, ListenOptions> tcpListeners)
+    private static WebApplication Build(TargetHostOptions options, ConcurrentQueue<string> log, Listeners listeners)
     {
-        kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http1);
-        // gRPC needs HTTP/2 without TLS (h2c), which Kestrel offers only on an HTTP/2-only listener.
-        kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http2);
-        foreach (var module in modules)
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        builder.Logging.AddProvider(new QueueLoggerProvider(log));
+        builder.Logging.SetMinimumLevel(options.MinimumLogLevel);
+        builder.Services.AddRouting();
+        foreach (var module in options.Modules)
         {
-            foreach (var (name, configure) in module.TcpProtocols)
-            {
-                kestrel.Listen(IPAddress.Loopback, 0, listen =>
-                {
-                    configure(listen);
-                    tcpListeners.Add(name, listen);
-                });
-            }
+            Run(module, "ConfigureServices", () => module.ConfigureServices(builder.Services), log);
         }
+
+        if (options.InMemory)
+        {
+            builder.WebHost.UseTestServer();
+        }
+        else
+        {
+            builder.WebHost.UseKestrel(kestrel => listeners.Listen(kestrel, options.Modules));
+        }
+
+        var app = builder.Build();
+        // An empty 4xx/5xx (for example a minimal API binding failure) gets a short text saying what happened.
+        app.UseStatusCodePages(WriteStatusTextAsync);
+        app.Use(RequestSizeGuard.InvokeAsync);
+        foreach (var module in options.Modules)
+        {
+            Run(module, "MapEndpoints", () => module.MapEndpoints(app), log);
+        }
+
+        return app;
     }
 
-    private static TargetEndpoints SocketEndpoints(WebApplication app, Dictionary<string, ListenOptions> tcpListeners)
+    private static Task WriteStatusTextAsync(StatusCodeContext context)
     {
-        // Kestrel replaces each listener's endpoint with the bound one, so port 0 reads back as the real port.
-        var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.ToList();
-        var tcpPorts = tcpListeners.Values.Select(l => l.IPEndPoint!.Port).ToHashSet();
-        var http = addresses.Select(a => new Uri(a.EndsWith('/') ? a : a + "/")).Where(u => !tcpPorts.Contains(u.Port)).ToList();
-        return new TargetEndpoints
+        var http = context.HttpContext;
+        var code = http.Response.StatusCode;
+        http.Response.ContentType = "text/plain; charset=utf-8";
+        return http.Response.WriteAsync($"{code} {ReasonPhrases.GetReasonPhrase(code)}: {http.Request.Method} {http.Request.Path}", http.RequestAborted);
+    }
+
+    // A module's own exception would otherwise escape without the host log or the module's name.
+    private static void Run(ITargetModule module, string step, Action action, ConcurrentQueue<string> log)
+    {
+        try
         {
-            Http = http[0],
-            Http2 = http[1],
-            Tcp = tcpListeners.ToDictionary(p => p.Key, p => p.Value.IPEndPoint!),
-        };
+            action();
+        }
+        catch (Exception ex)
+        {
+            log.Enqueue($"Critical {nameof(TargetHost)}: module '{module.Name}' threw in {step}: {ex}");
+            throw new InvalidOperationException($"Module '{module.Name}' threw in {step}: {ex.Message}", ex);
+        }
     }
 
     private static TargetEndpoints InMemoryEndpoints(WebApplication app)
     {
         var server = app.GetTestServer();
         return new TargetEndpoints { Http = server.BaseAddress, InMemoryHandler = server.CreateHandler() };
+    }
+
+    /// <summary>The listeners of one Kestrel host; Kestrel writes each bound endpoint back into its options.</summary>
+    private sealed class Listeners
+    {
+        private readonly Dictionary<string, ListenOptions> _tcp = [];
+        private ListenOptions? _http1;
+        private ListenOptions? _http2;
+
+        public void Listen(KestrelServerOptions kestrel, IReadOnlyList<ITargetModule> modules)
+        {
+            kestrel.Listen(IPAddress.Loopback, 0, listen =>
+            {
+                listen.Protocols = HttpProtocols.Http1;
+                _http1 = listen;
+            });
+            // gRPC needs HTTP/2 without TLS (h2c), which Kestrel offers only on an HTTP/2-only listener.
+            kestrel.Listen(IPAddress.Loopback, 0, listen =>
+            {
+                listen.Protocols = HttpProtocols.Http2;
+                _http2 = listen;
+            });
+            foreach (var module in modules)
+            {
+                foreach (var (name, configure) in module.TcpProtocols)
+                {
+                    kestrel.Listen(IPAddress.Loopback, 0, listen =>
+                    {
+                        configure(listen);
+                        _tcp.Add(name, listen);
+                    });
+                }
+            }
+        }
+
+        public TargetEndpoints ToEndpoints() => new()
+        {
+            Http = Address(_http1),
+            Http2 = Address(_http2),
+            Tcp = _tcp.ToDictionary(p => p.Key, p => Bound(p.Value, p.Key)),
+        };
+
+        private static Uri Address(ListenOptions? listen)
+        {
+            var endpoint = Bound(listen, "HTTP");
+            return new Uri($"http://{endpoint}/");
+        }
+
+        // Port 0 left in place would mean Kestrel did not report the bound port; fail rather than hand out port 0.
+        private static IPEndPoint Bound(ListenOptions? listen, string name) =>
+            listen?.IPEndPoint is { Port: > 0 } endpoint
+                ? endpoint
+                : throw new InvalidOperationException($"Kestrel did not report the bound port of the '{name}' listener.");
     }
 }

@@ -1,4 +1,8 @@
+using PerfAssert.Targets.Services.AspNetCore;
+using PerfAssert.Targets.Services.Floor;
 using PerfAssert.Targets.Services.MinimalApi;
+using PerfAssert.Targets.Services.Throughput;
+using PerfAssert.Targets.Services.Todo;
 
 namespace PerfAssert.Targets.Hosting;
 
@@ -8,5 +12,9 @@ public static class TargetModules
     public static IReadOnlyList<ITargetModule> All { get; } =
     [
         new MinimalApiModule(),
+        new AspNetCoreControllersModule(),
+        new ThroughputModule(),
+        new FloorModule(),
+        new TodoRestModule(),
     ];
 }

@@ -1,0 +1,21 @@
+using PerfAssert.Targets.Clients.Http;
+
+namespace PerfAssert.Targets.Clients;
+
+/// <summary>Every echo stack the targets offer, so tests and benchmarks can loop over them with the same code.</summary>
+public static class TargetCatalog
+{
+    /// <summary>The echo stacks, in a stable order.</summary>
+    public static IReadOnlyList<EchoStack> EchoStacks { get; } =
+    [
+        new(HttpEchoClients.ControllersNewtonsoftId, SupportsInMemory: true, HttpEchoClients.ControllersNewtonsoft),
+        new(HttpEchoClients.ControllersXmlId, SupportsInMemory: true, HttpEchoClients.ControllersXml),
+        new(HttpEchoClients.MinimalStjId, SupportsInMemory: true, HttpEchoClients.MinimalStj),
+        new(HttpEchoClients.MinimalNewtonsoftId, SupportsInMemory: true, HttpEchoClients.MinimalNewtonsoft),
+        new(HttpEchoClients.MinimalXmlId, SupportsInMemory: true, HttpEchoClients.MinimalXml),
+    ];
+
+    /// <summary>Finds a stack by id.</summary>
+    public static EchoStack Get(string id) =>
+        EchoStacks.FirstOrDefault(s => s.Id == id) ?? throw new KeyNotFoundException($"No echo stack '{id}'. Known: {string.Join(", ", EchoStacks.Select(s => s.Id))}.");
+}

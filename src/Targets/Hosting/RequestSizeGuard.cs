@@ -1,0 +1,36 @@
+using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Http.Metadata;
+
+namespace PerfAssert.Targets.Hosting;
+
+/// <summary>
+/// Applies an endpoint's <see cref="IRequestSizeLimitMetadata"/> (for example <c>[RequestSizeLimit]</c>) before the
+/// body is read: a declared <c>Content-Length</c> over the limit gets 413 at once, on Kestrel and on TestServer alike.
+/// Kestrel also enforces the limit while streaming a chunked body; TestServer has no such limit, so in memory a
+/// chunked body is bounded only by the endpoint's own reader.
+/// </summary>
+internal static class RequestSizeGuard
+{
+    public static async Task InvokeAsync(HttpContext context, RequestDelegate next)
+    {
+        var limit = context.GetEndpoint()?.Metadata.GetMetadata<IRequestSizeLimitMetadata>()?.MaxRequestBodySize;
+        if (limit is { } max)
+        {
+            if (context.Request.ContentLength > max)
+            {
+                context.Response.StatusCode = StatusCodes.Status413PayloadTooLarge;
+                context.Response.ContentType = "text/plain; charset=utf-8";
+                await context.Response.WriteAsync($"The request body ({context.Request.ContentLength} bytes) exceeds this endpoint's limit of {max} bytes.", context.RequestAborted).ConfigureAwait(false);
+                return;
+            }
+
+            var feature = context.Features.Get<IHttpMaxRequestBodySizeFeature>();
+            if (feature is { IsReadOnly: false })
+            {
+                feature.MaxRequestBodySize = max;
+            }
+        }
+
+        await next(context).ConfigureAwait(false);
+    }
+}

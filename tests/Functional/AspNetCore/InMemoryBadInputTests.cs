@@ -1,0 +1,5 @@
+using PerfAssert.Targets.Fixtures;
+
+namespace PerfAssert.Functional.AspNetCore;
+
+public sealed class InMemoryBadInputTests(InMemoryTargetsFixture fixture) : BadInputTests(fixture), IClassFixture<InMemoryTargetsFixture>;

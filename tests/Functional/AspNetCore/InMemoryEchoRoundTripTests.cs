@@ -1,0 +1,5 @@
+using PerfAssert.Targets.Fixtures;
+
+namespace PerfAssert.Functional.AspNetCore;
+
+public sealed class InMemoryEchoRoundTripTests(InMemoryTargetsFixture fixture) : EchoRoundTripTests(fixture), IClassFixture<InMemoryTargetsFixture>;

@@ -1,0 +1,5 @@
+using PerfAssert.Targets.Fixtures;
+
+namespace PerfAssert.Functional.AspNetCore;
+
+public sealed class LoopbackTodoRestTests(LoopbackTargetsFixture fixture) : TodoRestTests(fixture), IClassFixture<LoopbackTargetsFixture>;
