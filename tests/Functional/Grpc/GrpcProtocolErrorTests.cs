@@ -60,6 +60,20 @@ public sealed class GrpcProtocolErrorTests(GrpcHostFixture fixture) : IClassFixt
         await AssertStillServesAsync();
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(2)]
+    public async Task UnaryRequest_WithoutExactlyOneMessage_FailsWithInternal(int messages)
+    {
+        using var raw = new RawGrpcClient(fixture.Http2);
+        var frame = GrpcFrameWriter.ToFrame(new SmallList());
+
+        var response = await raw.PostAsync(GrpcMethods.EchoSmall.Path, [.. Enumerable.Repeat(frame, messages).SelectMany(f => f)]);
+
+        Assert.Equal("13", response.GrpcStatus);
+        await AssertStillServesAsync();
+    }
+
     [Fact]
     public async Task WellFormedProtobufWithAnImpossibleValue_FailsWithInvalidArgument()
     {
@@ -99,6 +113,28 @@ public sealed class GrpcProtocolErrorTests(GrpcHostFixture fixture) : IClassFixt
     }
 
     [Fact]
+    public async Task CompressedEncoding_AnswersUnimplementedAndNamesIdentity()
+    {
+        using var raw = new RawGrpcClient(fixture.Http2);
+
+        var response = await raw.PostAsync(GrpcMethods.EchoSmall.Path, new ByteArrayContent(GrpcFrameWriter.ToFrame(new SmallList())), headers: new Dictionary<string, string> { ["grpc-encoding"] = "gzip" });
+
+        Assert.Equal("12", response.StatusInHeaders);
+        Assert.Contains("gzip", response.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task UnknownTwoSegmentPath_NotGrpc_AnswersPlain404()
+    {
+        using var raw = new RawGrpcClient(fixture.Host.Endpoints.Http);
+
+        var response = await raw.PostAsync("/some/route", new StringContent("{}"), "application/json", version: HttpVersion.Version11);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.HttpStatus);
+        Assert.Null(response.GrpcStatus);
+    }
+
+    [Fact]
     public async Task WrongContentType_Answers415()
     {
         using var raw = new RawGrpcClient(fixture.Http2);
@@ -124,7 +160,7 @@ public sealed class GrpcProtocolErrorTests(GrpcHostFixture fixture) : IClassFixt
         using var raw = new RawGrpcClient(fixture.Http2);
         using var stalled = new StalledContent();
 
-        var response = await raw.PostAsync(GrpcMethods.TodosSendStreaming.Path, stalled, timeout: "200m");
+        var response = await raw.PostAsync(GrpcMethods.TodosSendStreaming.Path, stalled, headers: new Dictionary<string, string> { ["grpc-timeout"] = "200m" });
 
         Assert.Equal("4", response.GrpcStatus);
     }

@@ -10,7 +10,7 @@ internal sealed class RawGrpcClient(Uri http2) : IDisposable
     private readonly HttpClient _http = new(new SocketsHttpHandler()) { BaseAddress = http2, Timeout = TimeSpan.FromSeconds(10) };
 
     /// <summary>Posts <paramref name="content"/> and reads the whole body, so the trailers have arrived.</summary>
-    public async Task<RawGrpcResponse> PostAsync(string path, HttpContent content, string contentType = "application/grpc", string? timeout = null, Version? version = null)
+    public async Task<RawGrpcResponse> PostAsync(string path, HttpContent content, string contentType = "application/grpc", IReadOnlyDictionary<string, string>? headers = null, Version? version = null)
     {
         content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
         using var request = new HttpRequestMessage(HttpMethod.Post, path.TrimStart('/'))
@@ -20,9 +20,9 @@ internal sealed class RawGrpcClient(Uri http2) : IDisposable
             Content = content,
         };
         request.Headers.TE.Add(new TransferCodingWithQualityHeaderValue("trailers"));
-        if (timeout is not null)
+        foreach (var (name, value) in headers ?? new Dictionary<string, string>())
         {
-            request.Headers.Add("grpc-timeout", timeout);
+            request.Headers.Add(name, value);
         }
 
         using var response = await _http.SendAsync(request, TestContext.Current.CancellationToken);

@@ -27,9 +27,18 @@ public static partial class GrpcServerDispatcher
             return;
         }
 
+        context.Response.ContentType = GrpcProtocol.ContentType;
+        var encoding = context.Request.Headers[GrpcProtocol.EncodingHeader].ToString();
+        if (encoding.Length > 0 && encoding != GrpcProtocol.IdentityEncoding)
+        {
+            // As grpc answers an encoding it does not support, naming the ones it does.
+            context.Response.Headers[GrpcProtocol.AcceptEncodingHeader] = GrpcProtocol.IdentityEncoding;
+            Complete(context, GrpcStatusCode.Unimplemented, $"Message encoding '{encoding}' is not supported; this server accepts {GrpcProtocol.IdentityEncoding} only.");
+            return;
+        }
+
         using var deadline = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted);
         deadline.CancelAfter(Timeout(context, options));
-        context.Response.ContentType = GrpcProtocol.ContentType;
         var (status, detail) = await RunAsync(context, handler, new GrpcServerCall(context, options.MaxReceiveMessageSize, deadline.Token)).ConfigureAwait(false);
         if (status is not null)
         {
