@@ -15,6 +15,11 @@ public sealed class GrpcEchoClient : IEchoClient
     /// <param name="options">Deadline and size limits; <see langword="null"/> for the defaults.</param>
     public GrpcEchoClient(Uri address, GrpcCallShape shape, GrpcClientOptions? options = null)
     {
+        if (!Enum.IsDefined(shape))
+        {
+            throw new ArgumentOutOfRangeException(nameof(shape), shape, "Not a gRPC call shape.");
+        }
+
         _channel = new GrpcClientChannel(address, options);
         _shape = shape;
     }
