@@ -1,5 +1,6 @@
 using PerfAssert.Targets.Services.AspNetCore;
 using PerfAssert.Targets.Services.Floor;
+using PerfAssert.Targets.Services.Grpc;
 using PerfAssert.Targets.Services.MinimalApi;
 using PerfAssert.Targets.Services.Throughput;
 using PerfAssert.Targets.Services.Todo;
@@ -16,5 +17,6 @@ public static class TargetModules
         new ThroughputModule(),
         new FloorModule(),
         new TodoRestModule(),
+        new GrpcModule(),
     ];
 }
