@@ -3,7 +3,7 @@ using PerfAssert.Targets.Services.Floor;
 using PerfAssert.Targets.Services.Grpc;
 using PerfAssert.Targets.Services.MinimalApi;
 using PerfAssert.Targets.Services.Throughput;
-using PerfAssert.Targets.Services.Todo;
+using PerfAssert.Targets.Services.Todos;
 
 namespace PerfAssert.Targets.Hosting;
 

@@ -4,7 +4,7 @@ using PerfAssert.Targets.Clients.Http;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.Floor;
 using PerfAssert.Targets.Services.MinimalApi;
-using PerfAssert.Targets.Services.Todo;
+using PerfAssert.Targets.Services.Todos;
 
 namespace PerfAssert.Functional.Hosting;
 

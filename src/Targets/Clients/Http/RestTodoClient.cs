@@ -1,6 +1,6 @@
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Hosting;
-using PerfAssert.Targets.Services.Todo;
+using PerfAssert.Targets.Services.Todos;
 
 namespace PerfAssert.Targets.Clients.Http;
 

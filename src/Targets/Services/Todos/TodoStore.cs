@@ -1,6 +1,6 @@
 using PerfAssert.Targets.Contracts;
 
-namespace PerfAssert.Targets.Services.Todo;
+namespace PerfAssert.Targets.Services.Todos;
 
 /// <summary>
 /// The server side of the operations experiment, shared by every stack (REST, SOAP, gRPC): the fixed collection of

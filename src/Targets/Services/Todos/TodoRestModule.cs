@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection.Extensions;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.AspNetCore;
 
-namespace PerfAssert.Targets.Services.Todo;
+namespace PerfAssert.Targets.Services.Todos;
 
 /// <summary>Todo operations (Get, First, Send, SendOne) over REST with ASP.NET Core controllers and Newtonsoft JSON.</summary>
 public sealed class TodoRestModule : ITargetModule

@@ -2,7 +2,7 @@ using Microsoft.AspNetCore.Mvc;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Services.AspNetCore;
 
-namespace PerfAssert.Targets.Services.Todo;
+namespace PerfAssert.Targets.Services.Todos;
 
 /// <summary>The operations experiment over REST (the reference's Web API side), serving the shared <see cref="TodoStore"/>.</summary>
 [ApiController]
