@@ -1,4 +1,5 @@
 using PerfAssert.Targets.Services.MinimalApi;
+using PerfAssert.Targets.Services.Wcf;
 
 namespace PerfAssert.Targets.Hosting;
 
@@ -8,5 +9,6 @@ public static class TargetModules
     public static IReadOnlyList<ITargetModule> All { get; } =
     [
         new MinimalApiModule(),
+        new WcfModule(),
     ];
 }
