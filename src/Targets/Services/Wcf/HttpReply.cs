@@ -15,7 +15,8 @@ internal static class HttpReply
 
     public static Task SendTextAsync(HttpContext context, int statusCode, string message)
     {
-        var body = new MemoryStream(Encoding.UTF8.GetBytes(message));
+        var bytes = Encoding.UTF8.GetBytes(message);
+        var body = new MemoryStream(bytes, 0, bytes.Length, writable: false, publiclyVisible: true);
         return SendAsync(context, statusCode, "text/plain; charset=utf-8", body);
     }
 
