@@ -133,6 +133,18 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
     }
 
     [Fact]
+    public async Task Host_StoppedWithAnIdleSessionOpen_StopsWithoutWaitingForTheSession()
+    {
+        var ct = TestContext.Current.CancellationToken;
+        var host = await TargetHost.StartAsync(new TargetHostOptions { Modules = [new WcfModule()] }, ct);
+        await using var client = new NetTcpWcfClient(host.Endpoints, NetTcpSecurity.Transport, Bounded.Limit);
+        await client.FirstAsync(ct).Within();
+
+        // Shutdown waits up to 10 seconds for connections; an idle session must close at once when asked.
+        await host.DisposeAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5), ct);
+    }
+
+    [Fact]
     public async Task Preamble_UnsupportedVersion_GetsFaultRecord()
     {
         byte[] preamble = [NetTcpRecord.Version, 2, 0, .. RawNetTcpSession.TunedPreamble[3..]];

@@ -36,6 +36,11 @@ internal static class WcfDispatcher
         {
             return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The formatter threw an exception while deserializing the message: " + ex.Message, ex));
         }
+        catch (Exception ex) when (ex is not OperationCanceledException and not OutOfMemoryException)
+        {
+            // Whatever else a hostile message provokes in the readers ends as a fault, never as a dead connection.
+            return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The message could not be read: " + ex.Message, ex));
+        }
 
         return Invoke(operation, arguments);
     }

@@ -21,7 +21,8 @@ public static class WcfLimits
     /// Reader quotas: the message size already bounds strings and arrays, so those follow it; depth is kept low
     /// because the contracts nest at most six levels inside the envelope and deep nesting is only an attack.
     /// </summary>
-    public static XmlDictionaryReaderQuotas ReaderQuotas { get; } = new()
+    /// (Internal because the instance is shared and mutable; readers copy it.)
+    internal static XmlDictionaryReaderQuotas ReaderQuotas { get; } = new()
     {
         MaxDepth = 32,
         MaxStringContentLength = MaxReceivedMessageSize,

@@ -1,6 +1,7 @@
 using System.Net.Security;
 using System.Security.Authentication;
 using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Connections.Features;
 
 namespace PerfAssert.Targets.Services.Wcf.NetTcp;
 
@@ -32,7 +33,9 @@ public sealed class NetTcpConnectionHandler : ConnectionHandler
     public override async Task OnConnectedAsync(ConnectionContext connection)
     {
         ArgumentNullException.ThrowIfNull(connection);
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(connection.ConnectionClosed);
+        // Kestrel asks connections to close when the host stops; an idle session must not hold the shutdown up.
+        var closing = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? CancellationToken.None;
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(connection.ConnectionClosed, closing);
         await using var transport = new DuplexPipeStream(connection.Transport);
         Stream stream = transport;
         var scratch = new byte[1];
@@ -47,7 +50,7 @@ public sealed class NetTcpConnectionHandler : ConnectionHandler
             _logger.LogDebug("NetTcp connection {Id} faulted: {Reason}", connection.ConnectionId, ex.Message);
             await TrySendFaultAsync(stream, ex.Fault).ConfigureAwait(false);
         }
-        catch (OperationCanceledException) when (!connection.ConnectionClosed.IsCancellationRequested)
+        catch (OperationCanceledException) when (!connection.ConnectionClosed.IsCancellationRequested && !closing.IsCancellationRequested)
         {
             _logger.LogDebug("NetTcp connection {Id} timed out.", connection.ConnectionId);
             await TrySendFaultAsync(stream, NetTcpRecord.TimeoutFault).ConfigureAwait(false);
