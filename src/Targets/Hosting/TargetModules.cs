@@ -4,6 +4,7 @@ using PerfAssert.Targets.Services.Grpc;
 using PerfAssert.Targets.Services.MinimalApi;
 using PerfAssert.Targets.Services.Throughput;
 using PerfAssert.Targets.Services.Todos;
+using PerfAssert.Targets.Services.Wcf;
 
 namespace PerfAssert.Targets.Hosting;
 
@@ -18,5 +19,6 @@ public static class TargetModules
         new FloorModule(),
         new TodoRestModule(),
         new GrpcModule(),
+        new WcfModule(),
     ];
 }

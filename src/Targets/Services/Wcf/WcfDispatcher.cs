@@ -1,0 +1,66 @@
+using System.Runtime.Serialization;
+using System.Xml;
+
+namespace PerfAssert.Targets.Services.Wcf;
+
+/// <summary>
+/// Reads a request envelope, selects the operation by action, deserializes its arguments and runs it. Every
+/// failure becomes a <see cref="WcfReply"/> carrying a fault, so no request can take a transport down.
+/// </summary>
+internal static class WcfDispatcher
+{
+    public static WcfReply Dispatch(WcfService service, XmlDictionaryReader reader, SoapVersion version, string? transportAction)
+    {
+        WcfOperation? operation;
+        object?[] arguments;
+        try
+        {
+            var action = SoapMessage.ReadToBody(reader, version) ?? transportAction;
+            if (action is null || !service.ByAction.TryGetValue(action, out operation))
+            {
+                var reason = $"The message with Action '{action}' cannot be processed at the receiver: the contract {WcfContract.Name} has no such operation.";
+                return Faulted(new WcfFaultException(WcfFaultCode.Sender, reason, "ActionNotSupported"));
+            }
+
+            arguments = SoapMessage.ReadArguments(reader, operation);
+        }
+        catch (WcfFaultException fault)
+        {
+            return Faulted(fault);
+        }
+        catch (Exception ex) when (ex is XmlException || ex.InnerException is XmlException)
+        {
+            return new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, "The message is not well-formed XML: " + ex.Message, ex), NotXml: true);
+        }
+        catch (SerializationException ex)
+        {
+            return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The formatter threw an exception while deserializing the message: " + ex.Message, ex));
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException and not OutOfMemoryException)
+        {
+            // Whatever else a hostile message provokes in the readers ends as a fault, never as a dead connection.
+            return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The message could not be read: " + ex.Message, ex));
+        }
+
+        return Invoke(operation, arguments);
+    }
+
+    public static WcfReply Invoke(WcfOperation operation, object?[] arguments)
+    {
+        try
+        {
+            return new WcfReply(operation, operation.Invoke(arguments), null, NotXml: false);
+        }
+        catch (WcfFaultException fault)
+        {
+            return Faulted(fault);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException)
+        {
+            // Like WCF without IncludeExceptionDetailInFaults: the caller learns that it failed, not how.
+            return Faulted(new WcfFaultException(WcfFaultCode.Receiver, "The server was unable to process the request due to an internal error.", ex));
+        }
+    }
+
+    private static WcfReply Faulted(WcfFaultException fault) => new(null, null, fault, NotXml: false);
+}

@@ -1,0 +1,11 @@
+namespace PerfAssert.Targets.Services.Wcf;
+
+/// <summary>Who caused a fault: SOAP 1.1 writes these as <c>Client</c>/<c>Server</c>, SOAP 1.2 as <c>Sender</c>/<c>Receiver</c>.</summary>
+public enum WcfFaultCode
+{
+    /// <summary>The request was wrong (bad envelope, unknown action, bad arguments).</summary>
+    Sender,
+
+    /// <summary>The service failed while handling a valid request.</summary>
+    Receiver,
+}

@@ -1,0 +1,67 @@
+using Microsoft.AspNetCore.Connections;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Services.Wcf.NetTcp;
+
+namespace PerfAssert.Targets.Services.Wcf;
+
+/// <summary>
+/// The WCF targets as BCL stand-ins, because neither CoreWCF nor the WCF client can be restored here:
+/// SOAP 1.1 over HTTP (BasicHttpBinding), WebHttp XML and JSON (WebHttpBinding), and NetTcp binary XML over
+/// MC-NMF-style framing on raw TCP, tuned (no security) and default (TLS transport security).
+/// </summary>
+public sealed class WcfModule : ITargetModule
+{
+    /// <summary>The raw TCP protocol of the NetTcp stand-in without security (the reference's tuned binding).</summary>
+    public const string NetTcpTuned = "nettcp-tuned";
+
+    /// <summary>The raw TCP protocol of the NetTcp stand-in with TLS transport security (NetTcpBinding's default).</summary>
+    public const string NetTcpDefault = "nettcp-default";
+
+    private readonly WcfModuleOptions _options;
+
+    public WcfModule(WcfModuleOptions? options = null)
+    {
+        _options = options ?? new WcfModuleOptions();
+        TcpProtocols = new Dictionary<string, Action<IConnectionBuilder>>
+        {
+            [NetTcpTuned] = builder => UseNetTcp(builder, NetTcpSecurity.None),
+            [NetTcpDefault] = builder => UseNetTcp(builder, NetTcpSecurity.Transport),
+        };
+    }
+
+    public string Name => "WCF stand-ins (BCL): SOAP 1.1 text, WebHttp XML/JSON, NetTcp binary";
+
+    public IReadOnlyDictionary<string, Action<IConnectionBuilder>> TcpProtocols { get; }
+
+    public void ConfigureServices(IServiceCollection services) => services.TryAddSingleton<WcfService>();
+
+    public void MapEndpoints(IEndpointRouteBuilder endpoints)
+    {
+        endpoints.MapWcfBasicHttp();
+        endpoints.MapWcfWebHttp();
+    }
+
+    public IEnumerable<string> Describe(TargetEndpoints endpoints)
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        var operations = string.Join('|', WcfContract.Operations);
+        yield return $"POST {endpoints.Http}{BasicHttpEndpoint.Path.TrimStart('/')}  (SOAP 1.1 text/xml, SOAPAction \"{WcfContract.ActionPrefix}{{{operations}}}\")";
+        yield return $"POST {endpoints.Http}{WebHttpEndpoints.XmlPrefix.TrimStart('/')}/{{{operations}}}  (application/xml, DataContractSerializer)";
+        yield return $"POST {endpoints.Http}{WebHttpEndpoints.JsonPrefix.TrimStart('/')}/{{{operations}}}  (application/json, DataContractJsonSerializer)";
+        foreach (var protocol in new[] { NetTcpTuned, NetTcpDefault })
+        {
+            if (endpoints.Tcp.TryGetValue(protocol, out var endpoint))
+            {
+                yield return $"net.tcp://{endpoint}/  ({protocol}: MC-NMF-style framing, SOAP 1.2 binary XML{(protocol == NetTcpDefault ? ", TLS" : string.Empty)})";
+            }
+        }
+    }
+
+    private void UseNetTcp(IConnectionBuilder builder, NetTcpSecurity security)
+    {
+        var services = builder.ApplicationServices;
+        var handler = new NetTcpConnectionHandler(services.GetRequiredService<WcfService>(), security, _options, services.GetRequiredService<ILogger<NetTcpConnectionHandler>>());
+        builder.Run(handler.OnConnectedAsync);
+    }
+}

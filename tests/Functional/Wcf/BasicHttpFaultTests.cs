@@ -1,0 +1,155 @@
+using System.Net;
+using System.Text;
+using System.Xml;
+using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Services.Wcf;
+
+namespace PerfAssert.Functional.Wcf;
+
+public sealed class BasicHttpFaultTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsFixture>
+{
+    private const string TextXml = "text/xml; charset=utf-8";
+    private const string EchoSmallAction = WcfContract.ActionPrefix + WcfContract.EchoSmall;
+
+    [Fact]
+    public async Task Post_ValidEnvelope_AnswersWcfShapedWrappedResponse()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+        var body = Envelope($"<GetDataStream xmlns=\"{WcfContract.Namespace}\"><min>1</min><max>2</max></GetDataStream>");
+
+        using var response = await PostAsync(http, WcfContract.ActionPrefix + WcfContract.GetDataStream, body);
+        var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(TextXml, response.Content.Headers.ContentType?.ToString());
+        Assert.StartsWith("<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><GetDataStreamResponse", text, StringComparison.Ordinal);
+        Assert.Contains("<GetDataStreamResult", text, StringComparison.Ordinal);
+        Assert.Contains("<IntValue>2</IntValue>", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Post_UnknownSoapAction_Returns500ActionNotSupportedFaultAndKeepsServing()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, "urn:no-such-action", Envelope("<Nothing/>"));
+        var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+        Assert.Contains("<s:Fault><faultcode", text, StringComparison.Ordinal);
+        Assert.Contains("a:ActionNotSupported</faultcode>", text, StringComparison.Ordinal);
+        await AssertStillServesAsync(http);
+    }
+
+    [Fact]
+    public async Task Post_NotXml_Returns400FaultAndKeepsServing()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, EchoSmallAction, "this is not XML at all");
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Contains("s:Client", await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within(), StringComparison.Ordinal);
+        await AssertStillServesAsync(http);
+    }
+
+    [Fact]
+    public async Task Post_TruncatedEnvelope_Returns400AndKeepsServing()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+        var whole = RequestEnvelope(WcfContract.EchoLarge, PayloadGenerator.Large(10));
+
+        using var response = await PostAsync(http, WcfContract.ActionPrefix + WcfContract.EchoLarge, whole[..(whole.Length / 2)]);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        await AssertStillServesAsync(http);
+    }
+
+    [Fact]
+    public async Task Post_WellFormedButWrongBody_Returns500SenderFault()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, EchoSmallAction, Envelope($"<EchoSmall xmlns=\"{WcfContract.Namespace}\"><wrong>1</wrong></EchoSmall>"));
+        var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+        Assert.Contains("<faultcode>s:Client</faultcode>", text, StringComparison.Ordinal);
+        await AssertStillServesAsync(http);
+    }
+
+    [Fact]
+    public async Task Post_NestingBeyondTheDepthQuota_Returns400()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+        var deep = string.Concat(Enumerable.Repeat("<x>", 100)) + string.Concat(Enumerable.Repeat("</x>", 100));
+
+        var body = $"<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header>{deep}</s:Header><s:Body><EchoSmall xmlns=\"{WcfContract.Namespace}\"/></s:Body></s:Envelope>";
+
+        using var response = await PostAsync(http, EchoSmallAction, body);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        await AssertStillServesAsync(http);
+    }
+
+    [Theory]
+    [InlineData("application/soap+xml; charset=utf-8")]
+    [InlineData("application/json")]
+    [InlineData("text/xml; charset=utf-16")]
+    public async Task Post_WrongContentType_Returns415(string contentType)
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, EchoSmallAction, RequestEnvelope(WcfContract.EchoSmall, PayloadGenerator.Small(1)), contentType);
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        await AssertStillServesAsync(http);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Post_OversizeBody_Returns413AndKeepsServing(bool inMemory)
+    {
+        var host = inMemory ? hosts.InMemory : hosts.Loopback;
+        using var http = host.Endpoints.CreateHttpClient(Bounded.Limit);
+        var oversize = new string(' ', WcfLimits.MaxReceivedMessageSize + 1);
+
+        using var response = await PostAsync(http, EchoSmallAction, oversize);
+
+        Assert.Equal(HttpStatusCode.RequestEntityTooLarge, response.StatusCode);
+        await AssertStillServesAsync(http);
+    }
+
+    private static string Envelope(string body) =>
+        $"<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body>{body}</s:Body></s:Envelope>";
+
+    private static string RequestEnvelope(string operation, object argument)
+    {
+        using var buffer = new MemoryStream();
+        using (var writer = XmlDictionaryWriter.CreateTextWriter(buffer, Encoding.UTF8, ownsStream: false))
+        {
+            SoapMessage.WriteRequest(writer, SoapVersion.Soap11, operation, [argument]);
+        }
+
+        return Encoding.UTF8.GetString(buffer.ToArray());
+    }
+
+    private static async Task<HttpResponseMessage> PostAsync(HttpClient http, string action, string body, string contentType = TextXml)
+    {
+        var content = new StringContent(body, Encoding.UTF8);
+        content.Headers.ContentType = System.Net.Http.Headers.MediaTypeHeaderValue.Parse(contentType);
+        using var request = new HttpRequestMessage(HttpMethod.Post, "wcf/basic") { Content = content };
+        request.Headers.TryAddWithoutValidation("SOAPAction", $"\"{action}\"");
+        return await http.SendAsync(request, TestContext.Current.CancellationToken).Within();
+    }
+
+    private async Task AssertStillServesAsync(HttpClient http)
+    {
+        using var response = await PostAsync(http, EchoSmallAction, RequestEnvelope(WcfContract.EchoSmall, PayloadGenerator.Small(3)));
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        await using var client = hosts.Create("Wcf.BasicHttp/Text");
+        var items = PayloadGenerator.Small(5);
+        Assert.Null(PayloadComparer.FirstDifference(items, await client.EchoSmallAsync(items, TestContext.Current.CancellationToken).Within(), PayloadComparer.Small));
+    }
+}

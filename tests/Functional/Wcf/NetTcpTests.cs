@@ -1,0 +1,188 @@
+using System.Security.Authentication;
+using System.Security.Cryptography;
+using System.Security.Cryptography.X509Certificates;
+using PerfAssert.Targets.Clients.Wcf;
+using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Services.Wcf;
+using PerfAssert.Targets.Services.Wcf.NetTcp;
+
+namespace PerfAssert.Functional.Wcf;
+
+public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsFixture>
+{
+    private TargetEndpoints Endpoints => hosts.Loopback.Endpoints;
+
+    [Fact]
+    public async Task DefaultClient_AfterACall_HasNegotiatedTls()
+    {
+        await using var client = new NetTcpWcfClient(Endpoints, NetTcpSecurity.Transport);
+
+        await client.FirstAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.NotNull(client.NegotiatedTlsProtocol);
+        Assert.True(client.NegotiatedTlsProtocol >= SslProtocols.Tls12, $"negotiated {client.NegotiatedTlsProtocol}");
+    }
+
+    [Fact]
+    public async Task TunedClient_AfterACall_HasNoTls()
+    {
+        await using var client = new NetTcpWcfClient(Endpoints, NetTcpSecurity.None);
+
+        await client.FirstAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Null(client.NegotiatedTlsProtocol);
+    }
+
+    [Fact]
+    public void Certificate_AnotherSelfSignedCertificate_IsNotPinned()
+    {
+        using var key = ECDsa.Create();
+        using var other = new CertificateRequest("CN=PerfAssert NetTcp stand-in", key, HashAlgorithmName.SHA256).CreateSelfSigned(DateTimeOffset.UtcNow, DateTimeOffset.UtcNow.AddDays(1));
+
+        Assert.True(NetTcpCertificate.IsPinned(NetTcpCertificate.Current));
+        Assert.False(NetTcpCertificate.IsPinned(other));
+    }
+
+    [Fact]
+    public void Client_OnAnInMemoryHost_ExplainsThatNetTcpNeedsSockets()
+    {
+        var error = Assert.Throws<InvalidOperationException>(() => new NetTcpWcfClient(hosts.InMemory.Endpoints, NetTcpSecurity.None));
+
+        Assert.Contains("nettcp-tuned", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Session_ManyCalls_ReuseOneConnectionAndItsSessionDictionary()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);
+
+        for (var seed = 1; seed <= 5; seed++)
+        {
+            var items = PayloadGenerator.Large(3, seed);
+            var reply = (List<LargeItem>?)await session.CallAsync(session.Request(WcfContract.EchoLarge, items), WcfContract.EchoLarge);
+            Assert.Null(PayloadComparer.FirstDifference(items, reply, PayloadComparer.Large));
+        }
+    }
+
+    [Fact]
+    public async Task Session_UnknownAction_GetsActionNotSupportedFaultAndStaysOpen()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);
+
+        var fault = await Assert.ThrowsAsync<WcfFaultException>(() => session.CallAsync(session.RequestWithAction("urn:no-such-action"), WcfContract.EchoSmall));
+
+        Assert.Equal(WcfFaultCode.Sender, fault.Code);
+        Assert.Equal("ActionNotSupported", fault.Subcode);
+        await AssertSessionServesAsync(session);
+    }
+
+    [Fact]
+    public async Task Session_MalformedBinaryXml_GetsSenderFaultAndStaysOpen()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);
+        // An empty session-dictionary section, then bytes that are not binary XML.
+        byte[] frame = [NetTcpRecord.SizedEnvelope, 6, 0, 0xFF, 0xFE, 0x42, 0x00, 0x13];
+
+        var fault = await Assert.ThrowsAsync<WcfFaultException>(() => session.CallAsync(frame, WcfContract.EchoSmall));
+
+        Assert.Equal(WcfFaultCode.Sender, fault.Code);
+        await AssertSessionServesAsync(session);
+    }
+
+    [Fact]
+    public async Task Session_OversizeFrame_GetsMaxMessageSizeFaultAndOnlyThatConnectionEnds()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);
+        using var size = new MemoryStream();
+        size.WriteByte(NetTcpRecord.SizedEnvelope);
+        NetTcpFraming.WriteSize(size, WcfLimits.MaxReceivedMessageSize + 1);
+
+        await session.SendAsync(size.ToArray());
+
+        Assert.Equal(NetTcpRecord.MaxMessageSizeExceededFault, await session.ReadFaultAsync());
+        Assert.Equal(-1, await session.ReadRecordAsync());
+        await AssertListenerServesAsync(NetTcpSecurity.None);
+    }
+
+    [Fact]
+    public async Task Session_TruncatedFrameThenClose_EndsOnlyThatConnection()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);
+        var frame = session.Request(WcfContract.EchoSmall, PayloadGenerator.Small(10));
+
+        await session.SendAsync(frame[..(frame.Length / 2)]);
+        session.EndSending();
+
+        Assert.Equal(-1, await session.ReadRecordAsync());
+        await AssertListenerServesAsync(NetTcpSecurity.None);
+    }
+
+    [Fact]
+    public async Task Session_StalledFrame_TimesOutWithAFaultRecord()
+    {
+        var options = new TargetHostOptions { Modules = [new WcfModule(new WcfModuleOptions { FrameTimeout = TimeSpan.FromMilliseconds(300) })] };
+        await using var host = await TargetHost.StartAsync(options, TestContext.Current.CancellationToken);
+        await using var session = await RawNetTcpSession.ConnectAsync(host.Endpoints.Tcp[WcfModule.NetTcpTuned]);
+        var frame = session.Request(WcfContract.EchoSmall, PayloadGenerator.Small(10));
+
+        await session.SendAsync(frame[..(frame.Length / 2)]);
+
+        Assert.Equal(NetTcpRecord.TimeoutFault, await session.ReadFaultAsync());
+        Assert.Equal(-1, await session.ReadRecordAsync());
+    }
+
+    [Fact]
+    public async Task Host_StoppedWithAnIdleSessionOpen_StopsWithoutWaitingForTheSession()
+    {
+        var ct = TestContext.Current.CancellationToken;
+        var host = await TargetHost.StartAsync(new TargetHostOptions { Modules = [new WcfModule()] }, ct);
+        await using var client = new NetTcpWcfClient(host.Endpoints, NetTcpSecurity.Transport, Bounded.Limit);
+        await client.FirstAsync(ct).Within();
+
+        // Shutdown waits up to 10 seconds for connections; an idle session must close at once when asked.
+        await host.DisposeAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5), ct);
+    }
+
+    [Fact]
+    public async Task Preamble_UnsupportedVersion_GetsFaultRecord()
+    {
+        byte[] preamble = [NetTcpRecord.Version, 2, 0, .. RawNetTcpSession.TunedPreamble[3..]];
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned], preamble);
+
+        Assert.Equal(NetTcpRecord.UnsupportedVersionFault, await session.ReadFaultAsync());
+        await AssertListenerServesAsync(NetTcpSecurity.None);
+    }
+
+    [Fact]
+    public async Task Preamble_DefaultEndpointWithoutTlsUpgrade_GetsUpgradeInvalidFault()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpDefault], RawNetTcpSession.TunedPreamble);
+
+        Assert.Equal(NetTcpRecord.UpgradeInvalidFault, await session.ReadFaultAsync());
+        await AssertListenerServesAsync(NetTcpSecurity.Transport);
+    }
+
+    [Fact]
+    public async Task Preamble_GarbageInsteadOfARecord_GetsFaultRecord()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpDefault], "GET / HTTP/1.1\r\n\r\n"u8.ToArray());
+
+        Assert.Equal(NetTcpRecord.InvalidRecordFault, await session.ReadFaultAsync());
+        await AssertListenerServesAsync(NetTcpSecurity.Transport);
+    }
+
+    private static async Task AssertSessionServesAsync(RawNetTcpSession session)
+    {
+        var items = PayloadGenerator.Small(4);
+        var reply = (List<SmallItem>?)await session.CallAsync(session.Request(WcfContract.EchoSmall, items), WcfContract.EchoSmall);
+        Assert.Null(PayloadComparer.FirstDifference(items, reply, PayloadComparer.Small));
+    }
+
+    private async Task AssertListenerServesAsync(NetTcpSecurity security)
+    {
+        await using var client = new NetTcpWcfClient(Endpoints, security, Bounded.Limit);
+        var items = PayloadGenerator.Large(2);
+        Assert.Null(PayloadComparer.FirstDifference(items, await client.EchoLargeAsync(items, TestContext.Current.CancellationToken).Within(), PayloadComparer.Large));
+    }
+}
