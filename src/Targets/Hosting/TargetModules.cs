@@ -1,3 +1,4 @@
+using PerfAssert.Targets.Services.MessagePackApi;
 using PerfAssert.Targets.Services.MinimalApi;
 
 namespace PerfAssert.Targets.Hosting;
@@ -8,5 +9,6 @@ public static class TargetModules
     public static IReadOnlyList<ITargetModule> All { get; } =
     [
         new MinimalApiModule(),
+        new MessagePackApiModule(),
     ];
 }
