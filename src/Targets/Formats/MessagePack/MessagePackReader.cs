@@ -168,7 +168,7 @@ public ref struct MessagePackReader
         var code = ReadCode();
         if (code is >= MessagePackCode.MinFixStr and <= MessagePackCode.MaxFixStr)
         {
-            return ReadBytes(code & 0x1f);
+            return ReadPayload(code & 0x1f, _options.MaxStringBytes, "str");
         }
 
         return code is >= MessagePackCode.Str8 and <= MessagePackCode.Str32
