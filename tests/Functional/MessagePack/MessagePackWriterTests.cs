@@ -69,6 +69,23 @@ public sealed class MessagePackWriterTests
     public void WriteString_LoneSurrogate_ThrowsInsteadOfLosingIt() =>
         Assert.Throws<MessagePackSerializationException>(() => ToHex((ref MessagePackWriter w) => w.Write("a\ud800b")));
 
+    [Fact]
+    public void WriteString_LongWithLoneSurrogate_ThrowsToo() =>
+        Assert.Throws<MessagePackSerializationException>(() => ToHex((ref MessagePackWriter w) => w.Write(new string('a', 20_000) + "\ud800")));
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(10)]
+    [InlineData(11)]
+    [InlineData(5_000)]
+    [InlineData(20_000)]
+    public void WriteString_NonAsciiAcrossHeaderAndPassThresholds_ReadsBackEqual(int repeats)
+    {
+        var value = string.Concat(Enumerable.Repeat("é🚀", repeats));
+        var hex = ToHex((ref MessagePackWriter w) => w.Write(value));
+        Assert.Equal(value, FromHex(hex, (ref MessagePackReader r) => r.ReadString()));
+    }
+
     [Theory]
     [InlineData(0, "C400")]
     [InlineData(255, "C4FF")]

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Text;
 
 namespace PerfAssert.Targets.Formats.MessagePack;
 
@@ -9,13 +8,10 @@ namespace PerfAssert.Targets.Formats.MessagePack;
 /// an integer, string, binary, array, map or extension header. It keeps the span it was last given and advances
 /// the output in one step per span, so call <see cref="Flush"/> when done.
 /// </summary>
-public ref struct MessagePackWriter
+public ref partial struct MessagePackWriter
 {
     // Asking for less than this per span would make every short field a call into the output.
     private const int MinimumSpanSize = 512;
-
-    // Lone surrogates would silently become U+FFFD with the default encoder; the payload must stay lossless.
-    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private readonly IBufferWriter<byte> _output;
     private Span<byte> _span;
@@ -152,57 +148,6 @@ public ref struct MessagePackWriter
         span[0] = MessagePackCode.Float64;
         BinaryPrimitives.WriteDoubleBigEndian(span[1..], value);
         Advance(9);
-    }
-
-    /// <summary>Writes a UTF-8 str, or nil for <see langword="null"/>.</summary>
-    public void Write(string? value)
-    {
-        if (value is null)
-        {
-            WriteNil();
-            return;
-        }
-
-        Write(value.AsSpan());
-    }
-
-    public void Write(scoped ReadOnlySpan<char> value)
-    {
-        int byteCount;
-        try
-        {
-            byteCount = StrictUtf8.GetByteCount(value);
-        }
-        catch (EncoderFallbackException ex)
-        {
-            throw new MessagePackSerializationException("A string holds a lone surrogate, which UTF-8 cannot encode.", ex);
-        }
-
-        WriteStringHeader(byteCount);
-        var written = StrictUtf8.GetBytes(value, GetSpan(byteCount));
-        Advance(written);
-    }
-
-    /// <summary>Writes a str from bytes the caller guarantees are UTF-8.</summary>
-    public void WriteStringUtf8(scoped ReadOnlySpan<byte> utf8)
-    {
-        WriteStringHeader(utf8.Length);
-        WriteRaw(utf8);
-    }
-
-    public void WriteStringHeader(int byteCount)
-    {
-        ArgumentOutOfRangeException.ThrowIfNegative(byteCount);
-        var span = GetSpan(5);
-        if (byteCount <= MessagePackCode.MaxFixStr - MessagePackCode.MinFixStr)
-        {
-            span[0] = (byte)(MessagePackCode.MinFixStr | byteCount);
-            Advance(1);
-        }
-        else
-        {
-            WriteLengthHeader(span, byteCount, MessagePackCode.Str8);
-        }
     }
 
     /// <summary>Writes a bin8, bin16 or bin32.</summary>
