@@ -1,6 +1,7 @@
 using PerfAssert.Targets.Services.AspNetCore;
 using PerfAssert.Targets.Services.Floor;
 using PerfAssert.Targets.Services.Grpc;
+using PerfAssert.Targets.Services.MessagePackApi;
 using PerfAssert.Targets.Services.MinimalApi;
 using PerfAssert.Targets.Services.Throughput;
 using PerfAssert.Targets.Services.Todos;
@@ -20,5 +21,6 @@ public static class TargetModules
         new TodoRestModule(),
         new GrpcModule(),
         new WcfModule(),
+        new MessagePackApiModule(),
     ];
 }
