@@ -1,4 +1,5 @@
 using System.Text;
+using PerfAssert.Functional.Support;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Protos;
 using PerfAssert.Targets.Services.Grpc.Core;
@@ -14,7 +15,7 @@ public sealed class GrpcWireSnapshotTests
         // means the .proto, the mapping or the framing changed, and with it every recorded gRPC figure's payload.
         var frame = GrpcFrameWriter.ToFrame(ProtoMapping.ToProto(PayloadGenerator.Large(2, seed: 1)));
 
-        SnapshotFile.Verify(Hex(frame), "EchoLargeRequest.Large2");
+        Snapshot.Verify(Hex(frame), "Grpc/Snapshots", "EchoLargeRequest.Large2");
     }
 
     // 32 bytes a line, so a diff points at the changed field.

@@ -1,6 +1,6 @@
-using System.Runtime.CompilerServices;
 using System.Text;
 using PerfAssert.Targets.Contracts;
+using PerfAssert.Functional.Support;
 using PerfAssert.Targets.Formats.MessagePack;
 
 namespace PerfAssert.Functional.MessagePack;
@@ -17,18 +17,7 @@ public sealed class MessagePackSnapshotTests
     public void Serialize_TwoSeededLargeItems_MatchesTheVerifiedBytes()
     {
         var hex = ToHexLines(MessagePackSerializer.Serialize(PayloadGenerator.Large(2, seed: 1)));
-        var verified = Path.Combine(SourceDirectory(), "LargeTwoItems.verified.txt");
-        var received = Path.ChangeExtension(verified, null).Replace(".verified", ".received", StringComparison.Ordinal) + ".txt";
-        var expected = File.Exists(verified) ? File.ReadAllText(verified).ReplaceLineEndings("\n") : null;
-
-        if (expected == hex)
-        {
-            File.Delete(received);
-            return;
-        }
-
-        File.WriteAllText(received, hex);
-        Assert.Fail($"The MessagePack bytes differ from {verified}. Review {received} and, if the change is intended, rename it to the verified file.");
+        Snapshot.Verify(hex, "MessagePack/Snapshots", "LargeTwoItems");
     }
 
     private static string ToHexLines(byte[] bytes)
@@ -41,6 +30,4 @@ public sealed class MessagePackSnapshotTests
 
         return text.ToString();
     }
-
-    private static string SourceDirectory([CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
 }

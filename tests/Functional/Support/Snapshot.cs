@@ -1,17 +1,25 @@
-using System.Runtime.CompilerServices;
+using System.Reflection;
 
-namespace PerfAssert.Functional.Grpc;
+namespace PerfAssert.Functional.Support;
 
 /// <summary>
-/// Compares text with a reviewed <c>Snapshots/{name}.verified.txt</c> next to the calling test's source file. On a
-/// mismatch or a missing file it writes <c>{name}.received.txt</c> beside it and fails: review the difference and
+/// Compares text with a reviewed <c>{folder}/{name}.verified.txt</c> in this project's source tree. On a mismatch or a
+/// missing file it writes <c>{name}.received.txt</c> beside it (git ignores those) and fails: review the difference and
 /// rename the received file to accept it. A test run never accepts a snapshot by itself.
 /// </summary>
-internal static class SnapshotFile
+/// <remarks>
+/// The source tree is found from the project directory the build records in the assembly, not from
+/// <c>[CallerFilePath]</c>, which deterministic CI builds map to <c>/_/</c>.
+/// </remarks>
+internal static class Snapshot
 {
-    public static void Verify(string actual, string name, [CallerFilePath] string sourceFile = "")
+    private static readonly string ProjectDirectory = typeof(Snapshot).Assembly
+        .GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Single(a => a.Key == "ProjectDirectory").Value!;
+
+    public static void Verify(string actual, string folder, string name)
     {
-        var directory = Path.Combine(Path.GetDirectoryName(sourceFile)!, "Snapshots");
+        var directory = Path.Combine(ProjectDirectory, folder);
         var verified = Path.Combine(directory, name + ".verified.txt");
         var received = Path.Combine(directory, name + ".received.txt");
         var normalized = actual.ReplaceLineEndings("\n");
