@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using PerfAssert.Baselines;
 using PerfAssert.Budgets;
 using PerfAssert.Environment;
 using PerfAssert.Measurement;
@@ -20,11 +21,13 @@ internal static class PerfEngine
     public static async Task<PerfResult> RunAsync(PerfPlan plan, CancellationToken cancellationToken)
     {
         Validate(plan);
+        // A corrupt or foreign baseline fails before anything is measured.
+        var judge = plan.Budgets.OfType<BaselineBudget>().SingleOrDefault() is { } budget ? BaselineJudge.Load(plan.Store ?? BaselineStore.Discover(), budget) : null;
         await Gate.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             // Off the caller's synchronization context, so continuations of async operations run like in production.
-            return await Task.Run(() => RunCoreAsync(plan, cancellationToken), cancellationToken).ConfigureAwait(false);
+            return await Task.Run(() => RunCoreAsync(plan, judge, cancellationToken), cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -43,9 +46,14 @@ internal static class PerfEngine
                 throw new InvalidOperationException($"The budget {budget} compares '{plan.Subject.Name}' with a partner, but none was given: call ComparedTo(...) first.");
             }
         }
+
+        if (plan.Budgets.OfType<BaselineBudget>().Count() > 1)
+        {
+            throw new InvalidOperationException($"'{plan.Subject.Name}' has more than one baseline budget; a test has one baseline entry.");
+        }
     }
 
-    private static async Task<PerfResult> RunCoreAsync(PerfPlan plan, CancellationToken cancellationToken)
+    private static async Task<PerfResult> RunCoreAsync(PerfPlan plan, BaselineJudge? judge, CancellationToken cancellationToken)
     {
         var options = plan.Options;
         var started = options.Clock.GetTimestamp();
@@ -101,7 +109,21 @@ internal static class PerfEngine
             verdicts.AddRange(absolute.Select((b, i) => VerdictFactory.Absolute(plan, b, comparison, i, calibration.MeanNs)));
         }
 
-        var needsAllocations = plan.MeasureAllocations || plan.Budgets.Any(b => b is AllocationBudget or RelativeAllocationBudget or GcBudget);
+        Comparison? baselineCalibration = null;
+        Comparison? baselinePartner = null;
+        if (judge is not null)
+        {
+            var calibrationSide = new ComparisonSide(options.Calibration, calibrationOps, MeanOnly: true);
+            baselineCalibration = await CompareAsync(runner, subject, calibrationSide, [new RatioCheck(LatencyStatistic.Mean, judge.CalibrationLimit)], random, options, cancellationToken).ConfigureAwait(false);
+            subjectMean ??= baselineCalibration.First.SubjectNanosecondsPerOp;
+            if (partner is not null)
+            {
+                baselinePartner = await CompareAsync(runner, subject, partner, [new RatioCheck(LatencyStatistic.Mean, judge.PartnerLimit)], random, options, cancellationToken).ConfigureAwait(false);
+                partnerMean ??= baselinePartner.First.PartnerNanosecondsPerOp;
+            }
+        }
+
+        var needsAllocations = judge is not null || plan.MeasureAllocations || plan.Budgets.Any(b => b is AllocationBudget or RelativeAllocationBudget or GcBudget);
         var subjectAllocations = needsAllocations
             ? await AllocationMeter.MeasureAsync(plan.Subject, subject.OpsPerSample, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
             : null;
@@ -112,6 +134,21 @@ internal static class PerfEngine
 
         var subjectPerCall = plan.PercentileCalls > 0 ? await DistributionAsync(plan.Subject, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
         var partnerPerCall = plan.PercentileCalls > 0 && plan.Partner is not null ? await DistributionAsync(plan.Partner, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
+
+        if (judge is not null)
+        {
+            var judged = judge.Judge(plan, baselineCalibration!, baselinePartner, subjectAllocations!);
+            // Never record a baseline from a run whose figures are meaningless.
+            if (judge.WantsCandidate(judged) && reasons.Count == 0 && timingReasons.Count == 0)
+            {
+                var store = plan.Store ?? BaselineStore.Discover();
+                var budget = plan.Budgets.OfType<BaselineBudget>().Single();
+                var path = await store.WriteCandidateAsync(budget.FileName, budget.Id, judge.Candidate(baselineCalibration!, baselinePartner, subjectAllocations!), cancellationToken).ConfigureAwait(false);
+                judged = judge.WithCandidate(judged, path);
+            }
+
+            verdicts.AddRange(judged);
+        }
 
         verdicts = verdicts.Select(v => Invalidate(v, v.Unit is "x" or "us" ? reasons.Concat(timingReasons) : reasons)).ToList();
 

@@ -1,4 +1,5 @@
 using System.Reflection;
+using PerfAssert.Baselines;
 using PerfAssert.Budgets;
 using PerfAssert.Measurement;
 
@@ -14,4 +15,5 @@ internal sealed record PerfPlan(
     AllocationScope AllocationScope,
     bool MeasureAllocations,
     int PercentileCalls,
-    IReadOnlyList<Assembly> AssembliesUnderTest);
+    IReadOnlyList<Assembly> AssembliesUnderTest,
+    BaselineStore? Store);

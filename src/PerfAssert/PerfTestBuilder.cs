@@ -1,4 +1,5 @@
 using System.Reflection;
+using PerfAssert.Baselines;
 using PerfAssert.Budgets;
 using PerfAssert.Measurement;
 
@@ -19,6 +20,7 @@ public sealed class PerfTestBuilder
     private bool _measureAllocations;
     private int _percentileCalls;
     private string? _name;
+    private BaselineStore? _store;
 
     internal PerfTestBuilder(Operation subject)
     {
@@ -76,6 +78,17 @@ public sealed class PerfTestBuilder
     /// <summary>Budget: collections of <paramref name="generation"/> per 1,000 operations at most <paramref name="max"/>.</summary>
     public PerfTestBuilder GcCollectionsAtMost(int generation, double max) => WithBudget(new GcBudget(generation, max));
 
+    /// <summary>
+    /// Budget: the committed baseline entry <paramref name="id"/> in <c>baselines/{fileName}.json</c> (allocations exact,
+    /// latency normalized by the calibration and, with a partner, as the ratio to it). A missing entry or a regression
+    /// writes a candidate and fails naming the command that accepts it.
+    /// </summary>
+    public PerfTestBuilder AgainstBaseline(string fileName, string id, BaselineStore? store = null, double latencyMargin = BaselineBudget.DefaultLatencyMargin)
+    {
+        _store = store;
+        return WithBudget(new BaselineBudget(fileName, id, latencyMargin));
+    }
+
     /// <summary>Adds a budget.</summary>
     public PerfTestBuilder WithBudget(Budget budget)
     {
@@ -129,5 +142,5 @@ public sealed class PerfTestBuilder
     public Task<PerfResult> RunAsync(CancellationToken cancellationToken = default) =>
         PerfEngine.RunAsync(Build(), cancellationToken);
 
-    internal PerfPlan Build() => new(_name ?? _subject.Name, _subject, _partner, _budgets.ToList(), _options, _allocationScope, _measureAllocations, _percentileCalls, _assemblies.ToList());
+    internal PerfPlan Build() => new(_name ?? _subject.Name, _subject, _partner, _budgets.ToList(), _options, _allocationScope, _measureAllocations, _percentileCalls, _assemblies.ToList(), _store);
 }

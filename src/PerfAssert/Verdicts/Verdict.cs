@@ -45,7 +45,7 @@ public sealed record Verdict
     public bool Fails(bool strict) => Outcome switch
     {
         VerdictOutcome.Regression => !Advisory,
-        VerdictOutcome.Invalid => true,
+        VerdictOutcome.Invalid or VerdictOutcome.NoBaseline => true,
         VerdictOutcome.Inconclusive => strict && !Advisory,
         _ => false,
     };

@@ -68,7 +68,7 @@ internal static class VerdictFactory
         }
     }
 
-    private static Verdict Exact(PerfPlan plan, string? partner, string metric, string unit, double measured, double limit, double tolerance, AllocationMeasurement evidence, PerfOptions options)
+    internal static Verdict Exact(PerfPlan plan, string? partner, string metric, string unit, double measured, double limit, double tolerance, AllocationMeasurement evidence, PerfOptions options)
     {
         var outcome = measured >= limit + tolerance && measured > limit
             ? VerdictOutcome.Regression
@@ -86,7 +86,7 @@ internal static class VerdictFactory
         };
     }
 
-    private static (Interval Ratio, VerdictOutcome Outcome, string Evidence, bool Confirmed, string? Reason) Resolve(Comparison comparison, int index)
+    internal static (Interval Ratio, VerdictOutcome Outcome, string Evidence, bool Confirmed, string? Reason) Resolve(Comparison comparison, int index)
     {
         var first = comparison.First;
         var firstRatio = first.Ratios[index];

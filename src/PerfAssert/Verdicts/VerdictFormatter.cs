@@ -15,6 +15,13 @@ public static class VerdictFormatter
     {
         ArgumentNullException.ThrowIfNull(verdict);
         var text = new StringBuilder();
+        if (verdict.Outcome == VerdictOutcome.NoBaseline)
+        {
+            return text.Append(verdict.Subject).Append(' ').Append(verdict.Metric).Append(" = ").Append(Number(verdict.Measured.Estimate))
+                .Append(" [").Append(Number(verdict.Measured.Lower)).Append(", ").Append(Number(verdict.Measured.Upper)).Append("] (")
+                .Append(verdict.Evidence).Append("): NoBaseline - ").Append(verdict.Reason).ToString();
+        }
+
         text.Append(verdict.Subject);
         if (verdict.Partner is not null)
         {

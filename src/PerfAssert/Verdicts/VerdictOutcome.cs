@@ -15,6 +15,9 @@ public enum VerdictOutcome
     /// <summary>Over the budget beyond reasonable doubt and beyond the noise floor (and, for timings, confirmed).</summary>
     Regression,
 
+    /// <summary>The test has no baseline entry yet: a candidate was written, and the message names the command that accepts it.</summary>
+    NoBaseline,
+
     /// <summary>The environment made the measurement meaningless (Debug build, debugger, unstable machine).</summary>
     Invalid,
 }

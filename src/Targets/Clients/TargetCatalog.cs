@@ -1,12 +1,15 @@
+using PerfAssert.Targets.Clients.Grpc;
 using PerfAssert.Targets.Clients.Http;
+using PerfAssert.Targets.Clients.MessagePack;
+using PerfAssert.Targets.Clients.Wcf;
 
 namespace PerfAssert.Targets.Clients;
 
 /// <summary>Every echo stack the targets offer, so tests and benchmarks can loop over them with the same code.</summary>
 public static class TargetCatalog
 {
-    /// <summary>The echo stacks, in a stable order.</summary>
-    public static IReadOnlyList<EchoStack> EchoStacks { get; } =
+    /// <summary>The ASP.NET Core REST stacks (controllers in the Web API role, minimal APIs).</summary>
+    public static IReadOnlyList<EchoStack> RestStacks { get; } =
     [
         new(HttpEchoClients.ControllersNewtonsoftId, SupportsInMemory: true, HttpEchoClients.ControllersNewtonsoft),
         new(HttpEchoClients.ControllersXmlId, SupportsInMemory: true, HttpEchoClients.ControllersXml),
@@ -14,6 +17,9 @@ public static class TargetCatalog
         new(HttpEchoClients.MinimalNewtonsoftId, SupportsInMemory: true, HttpEchoClients.MinimalNewtonsoft),
         new(HttpEchoClients.MinimalXmlId, SupportsInMemory: true, HttpEchoClients.MinimalXml),
     ];
+
+    /// <summary>Every echo stack, in a stable order: REST, MessagePack, the WCF stand-ins, then gRPC.</summary>
+    public static IReadOnlyList<EchoStack> EchoStacks { get; } = [.. RestStacks, .. MessagePackStacks.All, .. WcfStacks.Echo, .. GrpcStacks.All];
 
     /// <summary>Finds a stack by id.</summary>
     public static EchoStack Get(string id) =>

@@ -11,11 +11,11 @@ public static class GrpcStacks
 
     public const string ClientStreamingId = "Grpc.ClientStreaming/Protobuf";
 
-    public static IReadOnlyList<(string Id, bool SupportsInMemory, Func<TargetEndpoints, IEchoClient> Create)> All { get; } =
+    public static IReadOnlyList<EchoStack> All { get; } =
     [
-        (UnaryId, false, endpoints => new GrpcEchoClient(Http2(endpoints), GrpcCallShape.Unary)),
-        (ServerStreamingId, false, endpoints => new GrpcEchoClient(Http2(endpoints), GrpcCallShape.ServerStreaming)),
-        (ClientStreamingId, false, endpoints => new GrpcEchoClient(Http2(endpoints), GrpcCallShape.ClientStreaming)),
+        new(UnaryId, false, endpoints => new GrpcEchoClient(Http2(endpoints), GrpcCallShape.Unary)),
+        new(ServerStreamingId, false, endpoints => new GrpcEchoClient(Http2(endpoints), GrpcCallShape.ServerStreaming)),
+        new(ClientStreamingId, false, endpoints => new GrpcEchoClient(Http2(endpoints), GrpcCallShape.ClientStreaming)),
     ];
 
     private static Uri Http2(TargetEndpoints endpoints)

@@ -17,10 +17,10 @@ public static class MessagePackStacks
     /// <summary>The route of this module's minimal endpoints.</summary>
     public const string MinimalRoute = "minimal/msgpack";
 
-    public static IReadOnlyList<(string Id, bool SupportsInMemory, Func<TargetEndpoints, IEchoClient> Create)> All { get; } =
+    public static IReadOnlyList<EchoStack> All { get; } =
     [
-        (ControllersId, true, endpoints => Create(ControllersId, endpoints, ControllersRoute)),
-        (MinimalId, true, endpoints => Create(MinimalId, endpoints, MinimalRoute)),
+        new(ControllersId, true, endpoints => Create(ControllersId, endpoints, ControllersRoute)),
+        new(MinimalId, true, endpoints => Create(MinimalId, endpoints, MinimalRoute)),
     ];
 
     private static MessagePackEchoClient Create(string id, TargetEndpoints endpoints, string route)

@@ -22,6 +22,6 @@ public static class WcfStacks
     ];
 
     /// <summary>The echo stacks, shaped like the shared stack catalog.</summary>
-    public static IReadOnlyList<(string Id, bool SupportsInMemory, Func<TargetEndpoints, IEchoClient> Create)> Echo { get; } =
-        Clients.Select(c => (c.Id, c.SupportsInMemory, (Func<TargetEndpoints, IEchoClient>)c.Create)).ToList();
+    public static IReadOnlyList<EchoStack> Echo { get; } =
+        Clients.Select(c => new EchoStack(c.Id, c.SupportsInMemory, c.Create)).ToList();
 }

@@ -1,0 +1,39 @@
+namespace PerfAssert.Budgets;
+
+/// <summary>
+/// Judge the test against its committed baseline entry: allocations tightly, latency (as a ratio to the same-run
+/// calibration, and to the partner where there is one) statistically with a margin. A missing entry or a regression writes
+/// a candidate and fails with the command that accepts it.
+/// </summary>
+/// <param name="FileName">The baseline file, usually the test class's name (<c>baselines/{FileName}.json</c>).</param>
+/// <param name="Id">The entry's id within the file, usually the test's name.</param>
+/// <param name="LatencyMargin">How much slower than the baseline's calibration ratio is still accepted, for example 0.25 for 25%.</param>
+/// <param name="PartnerMargin">How much above the baseline's partner ratio is still accepted.</param>
+/// <param name="AllocationTolerance">Relative tolerance on allocated bytes per op, on top of one byte.</param>
+public sealed record BaselineBudget(
+    string FileName,
+    string Id,
+    double LatencyMargin = BaselineBudget.DefaultLatencyMargin,
+    double PartnerMargin = BaselineBudget.DefaultPartnerMargin,
+    double AllocationTolerance = BaselineBudget.DefaultAllocationTolerance) : Budget
+{
+    /// <summary>The default latency margin, 25%: calibration-normalized latency on a shared 2-core runner still moves this much
+    /// run to run (docs/baselines.md has the measurements).</summary>
+    public const double DefaultLatencyMargin = 0.25;
+
+    /// <summary>The default partner-ratio margin, 10%: both sides are measured interleaved, so their ratio is steadier.</summary>
+    public const double DefaultPartnerMargin = 0.10;
+
+    /// <summary>The default relative allocation tolerance, 0.2%, on top of one byte per op.</summary>
+    public const double DefaultAllocationTolerance = 0.002;
+
+    /// <inheritdoc/>
+    public override void Validate()
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(FileName);
+        ArgumentException.ThrowIfNullOrWhiteSpace(Id);
+        PositiveFinite(LatencyMargin, nameof(LatencyMargin));
+        PositiveFinite(PartnerMargin, nameof(PartnerMargin));
+        NonNegativeFinite(AllocationTolerance, nameof(AllocationTolerance));
+    }
+}
