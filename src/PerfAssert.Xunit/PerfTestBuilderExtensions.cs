@@ -18,6 +18,7 @@ public static class PerfTestBuilderExtensions
         var context = TestContext.Current;
         var result = await builder.RunAsync(context.CancellationToken).ConfigureAwait(false);
         Report(result, context);
+        await ResultFiles.WriteAsync(result, context.CancellationToken).ConfigureAwait(false);
         if (result.Failed)
         {
             throw new PerfBudgetException(result);

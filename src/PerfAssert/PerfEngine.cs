@@ -164,6 +164,8 @@ internal static class PerfEngine
             Seed = seed,
             Duration = options.Clock.GetElapsedTime(started),
             Strict = options.Strict,
+            BaselineFile = plan.Budgets.OfType<BaselineBudget>().SingleOrDefault()?.FileName,
+            BaselineId = plan.Budgets.OfType<BaselineBudget>().SingleOrDefault()?.Id,
         };
     }
 

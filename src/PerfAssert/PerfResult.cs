@@ -31,6 +31,12 @@ public sealed record PerfResult
     /// <summary>How long the run took.</summary>
     public required TimeSpan Duration { get; init; }
 
+    /// <summary>The baseline file this test is judged against, if any (for finding orphaned baselines).</summary>
+    public string? BaselineFile { get; init; }
+
+    /// <summary>The baseline entry's id, if any.</summary>
+    public string? BaselineId { get; init; }
+
     /// <summary>Whether Inconclusive fails (strict mode).</summary>
     public required bool Strict { get; init; }
 

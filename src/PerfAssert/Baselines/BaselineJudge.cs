@@ -96,7 +96,10 @@ internal sealed class BaselineJudge
     private Verdict AllocationVerdict(PerfPlan plan, AllocationMeasurement allocations)
     {
         var recorded = _entry!.AllocatedBytesPerOp;
-        var verdict = VerdictFactory.Exact(plan, null, $"allocated (baseline {VerdictFormatter.Number(recorded)})", "B/op", allocations.BytesPerOp, recorded, 1 + (recorded * _budget.AllocationTolerance), allocations, plan.Options);
+        var tolerance = 1 + (recorded * _budget.AllocationTolerance);
+        var verdict = VerdictFactory.Exact(plan, null, $"allocated (baseline {VerdictFormatter.Number(recorded)})", "B/op", allocations.BytesPerOp, recorded, tolerance, allocations, plan.Options);
+        // Against a baseline, any allocation saved beyond the tolerance is worth recording.
+        verdict = verdict with { Outcome = verdict.Outcome == VerdictOutcome.Regression ? VerdictOutcome.Regression : allocations.BytesPerOp < recorded - tolerance ? VerdictOutcome.Improved : VerdictOutcome.Pass };
         return _entry.Environment.AllocatesLike(BaselineEnvironment.Current)
             ? verdict
             : verdict with { Advisory = true, Reason = $"recorded on {_entry.Environment.MachineClass}, this is {BaselineEnvironment.Current.MachineClass}: allocations are advisory until it is recorded here" };
@@ -105,6 +108,12 @@ internal sealed class BaselineJudge
     private Verdict LatencyVerdict(PerfPlan plan, Comparison comparison, string metric, double recorded, double margin)
     {
         var (ratio, outcome, evidence, confirmed, reason) = VerdictFactory.Resolve(comparison, 0);
+        // The margin is for noise; Improved means clearly faster than the recorded figure itself, not than the margin.
+        if (outcome is VerdictOutcome.Pass or VerdictOutcome.Improved)
+        {
+            outcome = ratio.Upper < recorded * plan.Options.ImprovementMark ? VerdictOutcome.Improved : VerdictOutcome.Pass;
+        }
+
         var verdict = new Verdict
         {
             Subject = plan.Subject.Name,

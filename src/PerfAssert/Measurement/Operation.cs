@@ -66,6 +66,17 @@ public sealed class Operation
         }
     }
 
+    /// <summary>Runs the operation once, synchronously (for composing synthetic operations in tests).</summary>
+    internal void RunOnceForTests()
+    {
+        if (_sync is null)
+        {
+            throw new InvalidOperationException($"'{Name}' is asynchronous.");
+        }
+
+        _sync();
+    }
+
     /// <summary>Runs the operation once and returns how long it took, in clock ticks.</summary>
     internal async ValueTask<long> TimeOneAsync(TimeProvider clock, CancellationToken cancellationToken)
     {

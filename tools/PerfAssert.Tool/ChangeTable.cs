@@ -1,0 +1,43 @@
+using System.Globalization;
+using System.Text;
+using PerfAssert.Baselines;
+
+namespace PerfAssert.Tool;
+
+/// <summary>Old and new baseline values side by side, one row per entry and figure.</summary>
+internal static class ChangeTable
+{
+    public static string Render(IReadOnlyList<AcceptedChange> changes)
+    {
+        var text = new StringBuilder();
+        text.AppendLine(CultureInfo.InvariantCulture, $"{"entry",-52} {"figure",-22} {"old",14} {"new",14} {"change",8}");
+        foreach (var change in changes)
+        {
+            var name = $"{change.File} {change.Id}";
+            Row(text, name, "allocated B/op", change.Old?.AllocatedBytesPerOp, change.New.AllocatedBytesPerOp);
+            Row(text, string.Empty, "Gen0 per 1,000 ops", change.Old?.Gen0PerThousandOps, change.New.Gen0PerThousandOps);
+            Row(text, string.Empty, "x calibration", change.Old?.CalibrationRatio.Estimate, change.New.CalibrationRatio.Estimate);
+            if (change.New.PartnerRatio is not null || change.Old?.PartnerRatio is not null)
+            {
+                Row(text, string.Empty, "x partner", change.Old?.PartnerRatio?.Estimate, change.New.PartnerRatio?.Estimate);
+            }
+
+            if (change.Old is not null && change.Old.Environment != change.New.Environment)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"machine class",-22} {change.Old.Environment.MachineClass,14} {change.New.Environment.MachineClass,14}");
+            }
+        }
+
+        return text.ToString().TrimEnd();
+    }
+
+    private static void Row(StringBuilder text, string name, string figure, double? old, double? now)
+    {
+        var delta = old is > 0 && now is not null ? ((now.Value / old.Value) - 1).ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : old is null ? "new" : string.Empty;
+        text.AppendLine(CultureInfo.InvariantCulture, $"{Truncate(name, 52),-52} {figure,-22} {Format(old),14} {Format(now),14} {delta,8}");
+    }
+
+    private static string Format(double? value) => value is null ? "-" : value.Value.ToString("#,0.###", CultureInfo.InvariantCulture);
+
+    private static string Truncate(string text, int length) => text.Length <= length ? text : "..." + text[^(length - 3)..];
+}

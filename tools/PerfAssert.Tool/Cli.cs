@@ -1,0 +1,156 @@
+using System.Globalization;
+using System.Text.Json;
+using PerfAssert.Baselines;
+using PerfAssert.Reporting;
+
+namespace PerfAssert.Tool;
+
+/// <summary>The commands: accept, list, diff, orphans.</summary>
+internal static class Cli
+{
+    public const string Usage = """
+        usage: perfassert <command> [options]
+          accept  [--baselines DIR] [--from DIR]   move candidate baselines (*.received.json) into place, printing old and new
+          diff    [--baselines DIR] [--from DIR]   show what accepting would change, without changing anything
+          list    [--baselines DIR]                list every baseline entry
+          orphans [--baselines DIR] [--results DIR]  list entries no test of the last run used (results from TestResults/perfassert)
+        DIR defaults: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES); candidates beside it.
+        """;
+
+    public static async Task<int> RunAsync(string[] args, TextWriter output)
+    {
+        if (args.Length == 0 || args[0] is "-h" or "--help")
+        {
+            await output.WriteLineAsync(Usage);
+            return args.Length == 0 ? 2 : 0;
+        }
+
+        var options = Options(args.Skip(1).ToArray());
+        var store = Store(options);
+        switch (args[0])
+        {
+            case "accept":
+                return await AcceptAsync(store, options.GetValueOrDefault("--from"), output);
+            case "diff":
+                return await DiffAsync(store, options.GetValueOrDefault("--from"), output);
+            case "list":
+                return await ListAsync(store, output);
+            case "orphans":
+                return await OrphansAsync(store, options.GetValueOrDefault("--results"), output);
+            default:
+                throw new ArgumentException($"unknown command '{args[0]}'.{System.Environment.NewLine}{Usage}");
+        }
+    }
+
+    private static async Task<int> AcceptAsync(BaselineStore store, string? from, TextWriter output)
+    {
+        var changes = await BaselineAcceptor.AcceptAsync(store, from);
+        if (changes.Count == 0)
+        {
+            await output.WriteLineAsync($"No candidates in {from ?? store.CandidateDirectory}: nothing to accept.");
+            return 0;
+        }
+
+        await output.WriteLineAsync(ChangeTable.Render(changes));
+        await output.WriteLineAsync($"Accepted {changes.Count} entr{(changes.Count == 1 ? "y" : "ies")}. Review the diff under {store.Relative(store.Directory)}/ and commit it with the change that caused it.");
+        return 0;
+    }
+
+    private static async Task<int> DiffAsync(BaselineStore store, string? from, TextWriter output)
+    {
+        var directory = Path.GetFullPath(from ?? store.CandidateDirectory);
+        if (!Directory.Exists(directory))
+        {
+            throw new DirectoryNotFoundException($"No candidate folder at {directory}.");
+        }
+
+        var changes = new List<AcceptedChange>();
+        foreach (var path in Directory.GetFiles(directory, "*.received.json").Order(StringComparer.Ordinal))
+        {
+            var fileName = Path.GetFileName(path)[..^".received.json".Length];
+            var committed = store.Load(fileName);
+            changes.AddRange(store.Read(path).Entries.Select(e => new AcceptedChange(store.Relative(store.PathOf(fileName)), e.Key, committed.Entries.GetValueOrDefault(e.Key), e.Value)));
+        }
+
+        await output.WriteLineAsync(changes.Count == 0 ? "No candidates." : ChangeTable.Render(changes));
+        return 0;
+    }
+
+    private static async Task<int> ListAsync(BaselineStore store, TextWriter output)
+    {
+        foreach (var path in Directory.GetFiles(store.Directory, "*.json").Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal)).Order(StringComparer.Ordinal))
+        {
+            var file = store.Read(path);
+            await output.WriteLineAsync($"{store.Relative(path)} ({file.Entries.Count} entries)");
+            foreach (var (id, entry) in file.Entries)
+            {
+                await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                    $"  {id}: {entry.AllocatedBytesPerOp:#,0.##} B/op, {entry.CalibrationRatio.Estimate:0.###}x calibration{(entry.PartnerRatio is null ? string.Empty : $", {entry.PartnerRatio.Estimate:0.###}x partner")}, {entry.Environment.MachineClass}"));
+            }
+        }
+
+        return 0;
+    }
+
+    private static async Task<int> OrphansAsync(BaselineStore store, string? results, TextWriter output)
+    {
+        var directory = Path.GetFullPath(results ?? Path.Combine(Path.GetDirectoryName(store.Directory)!, "TestResults", "perfassert"));
+        if (!Directory.Exists(directory))
+        {
+            throw new DirectoryNotFoundException($"No results at {directory}. Run the performance tests first (they write one JSON file per test there).");
+        }
+
+        var used = new HashSet<(string, string)>();
+        foreach (var path in Directory.GetFiles(directory, "*.json"))
+        {
+            try
+            {
+                var result = JsonSerializer.Deserialize<JsonElement>(File.ReadAllText(path), PerfJson.Options);
+                if (result.TryGetProperty("baselineFile", out var file) && result.TryGetProperty("baselineId", out var id))
+                {
+                    used.Add((file.GetString()!, id.GetString()!));
+                }
+            }
+            catch (JsonException ex)
+            {
+                throw new ArgumentException($"{path} is not a PerfAssert result file ({ex.Message}).", ex);
+            }
+        }
+
+        var orphans = Directory.GetFiles(store.Directory, "*.json")
+            .Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal))
+            .SelectMany(p => store.Read(p).Entries.Keys.Select(id => (File: Path.GetFileNameWithoutExtension(p), Id: id)))
+            .Where(e => !used.Contains(e))
+            .ToList();
+        foreach (var (file, id) in orphans)
+        {
+            await output.WriteLineAsync($"orphan: baselines/{file}.json '{id}' (no test used it in {directory})");
+        }
+
+        await output.WriteLineAsync($"{orphans.Count} orphaned entr{(orphans.Count == 1 ? "y" : "ies")}; {used.Count} used.");
+        return 0;
+    }
+
+    private static BaselineStore Store(Dictionary<string, string> options) =>
+        options.TryGetValue("--baselines", out var directory)
+            ? Directory.Exists(directory) ? new BaselineStore(directory, ci: IsCi(), acceptOnRun: false) : throw new DirectoryNotFoundException($"No baselines folder at {Path.GetFullPath(directory)}.")
+            : BaselineStore.Discover(Directory.GetCurrentDirectory());
+
+    private static bool IsCi() => System.Environment.GetEnvironmentVariable("CI") is { } ci && (ci.Equals("true", StringComparison.OrdinalIgnoreCase) || ci == "1");
+
+    private static Dictionary<string, string> Options(string[] args)
+    {
+        var options = new Dictionary<string, string>(StringComparer.Ordinal);
+        for (var i = 0; i < args.Length; i++)
+        {
+            if (!args[i].StartsWith("--", StringComparison.Ordinal) || i + 1 >= args.Length)
+            {
+                throw new ArgumentException($"expected '--option value', got '{args[i]}'.{System.Environment.NewLine}{Usage}");
+            }
+
+            options[args[i]] = args[++i];
+        }
+
+        return options;
+    }
+}
