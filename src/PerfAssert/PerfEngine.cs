@@ -125,15 +125,15 @@ internal static class PerfEngine
 
         var needsAllocations = judge is not null || plan.MeasureAllocations || plan.Budgets.Any(b => b is AllocationBudget or RelativeAllocationBudget or GcBudget);
         var subjectAllocations = needsAllocations
-            ? await AllocationMeter.MeasureAsync(plan.Subject, subject.OpsPerSample, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
+            ? await AllocationMeter.MeasureAsync(plan.Subject, subject.OpsPerSample, subjectMean ?? subjectWarmup.NanosecondsPerOp, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
             : null;
         var partnerAllocations = needsAllocations && partner is not null
-            ? await AllocationMeter.MeasureAsync(partner.Operation, partner.OpsPerSample, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
+            ? await AllocationMeter.MeasureAsync(partner.Operation, partner.OpsPerSample, partnerMean ?? partnerWarmup.NanosecondsPerOp, sampler, options, plan.AllocationScope, cancellationToken).ConfigureAwait(false)
             : null;
         verdicts.AddRange(VerdictFactory.Allocations(plan, subjectAllocations, partnerAllocations));
 
-        var subjectPerCall = plan.PercentileCalls > 0 ? await DistributionAsync(plan.Subject, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
-        var partnerPerCall = plan.PercentileCalls > 0 && plan.Partner is not null ? await DistributionAsync(plan.Partner, plan.PercentileCalls, sampler, cancellationToken).ConfigureAwait(false) : null;
+        var subjectPerCall = plan.PercentileCalls > 0 ? await DistributionAsync(plan.Subject, plan.PercentileCalls, sampler, options, cancellationToken).ConfigureAwait(false) : null;
+        var partnerPerCall = plan.PercentileCalls > 0 && plan.Partner is not null ? await DistributionAsync(plan.Partner, plan.PercentileCalls, sampler, options, cancellationToken).ConfigureAwait(false) : null;
 
         if (judge is not null)
         {
@@ -205,12 +205,19 @@ internal static class PerfEngine
         return (new CalibrationSummary(perOp.Average(), spread, perOp.Length), warmup.OpsPerSample);
     }
 
-    private static async Task<LatencyDistribution> DistributionAsync(Operation operation, int calls, Sampler sampler, CancellationToken cancellationToken)
+    private static async Task<LatencyDistribution> DistributionAsync(Operation operation, int maxCalls, Sampler sampler, PerfOptions options, CancellationToken cancellationToken)
     {
-        var timings = new double[calls];
-        await sampler.TimeCallsAsync(operation, timings, cancellationToken).ConfigureAwait(false);
+        var timings = new List<double>(maxCalls);
+        var one = new double[1];
+        var started = options.Clock.GetTimestamp();
+        while (timings.Count < maxCalls && (timings.Count < 10 || options.Clock.GetElapsedTime(started) < options.PercentileTime))
+        {
+            await sampler.TimeCallsAsync(operation, one, cancellationToken).ConfigureAwait(false);
+            timings.Add(one[0]);
+        }
+
         return new LatencyDistribution(
-            calls,
+            timings.Count,
             timings.Average(),
             Quantiles.HarrellDavis(timings, 0.5),
             Quantiles.HarrellDavis(timings, 0.95),

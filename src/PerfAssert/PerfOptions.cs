@@ -48,12 +48,21 @@ public sealed record PerfOptions
     /// Inconclusive is a warning.</value></summary>
     public bool Strict { get; init; }
 
+    /// <summary>The most time the per-call percentile phase (<c>WithPercentiles</c>) may take; it stops at its call count or this,
+    /// whichever comes first, but always times at least 10 calls. <value>The default is 1 second.</value></summary>
+    public TimeSpan PercentileTime { get; init; } = TimeSpan.FromSeconds(1);
+
     /// <summary>How many times the allocation measurement repeats; the smallest figure counts, because tiered JIT and
     /// background work only ever add bytes. <value>The default is 3.</value></summary>
     public int AllocationRepeats { get; init; } = 3;
 
-    /// <summary>The least number of operations per allocation repeat. <value>The default is 1,000.</value></summary>
+    /// <summary>The number of operations per allocation repeat when they fit in <see cref="AllocationRepeatTime"/> (never fewer than
+    /// one sample's worth). <value>The default is 1,000.</value></summary>
     public int MinAllocationOps { get; init; } = 1000;
+
+    /// <summary>How long one allocation repeat may take before it uses fewer than <see cref="MinAllocationOps"/> operations.
+    /// <value>The default is 200 ms.</value></summary>
+    public TimeSpan AllocationRepeatTime { get; init; } = TimeSpan.FromMilliseconds(200);
 
     /// <summary>The most time one sample may take before the operation counts as hung and the run fails.
     /// <value>The default is 30 seconds.</value></summary>
@@ -81,6 +90,8 @@ public sealed record PerfOptions
         Positive(MaxWarmupTime, nameof(MaxWarmupTime));
         Positive(MaxTimePerPass, nameof(MaxTimePerPass));
         Positive(OperationTimeout, nameof(OperationTimeout));
+        Positive(AllocationRepeatTime, nameof(AllocationRepeatTime));
+        Positive(PercentileTime, nameof(PercentileTime));
         if (MinBlocks < 4)
         {
             throw new ArgumentOutOfRangeException(nameof(MinBlocks), MinBlocks, $"{nameof(PerfOptions)}.{nameof(MinBlocks)} must be at least 4.");

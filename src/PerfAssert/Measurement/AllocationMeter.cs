@@ -11,10 +11,12 @@ internal static class AllocationMeter
     private static readonly Operation EmptySync = Operation.Sync("(empty)", static () => { });
 
     public static async ValueTask<AllocationMeasurement> MeasureAsync(
-        Operation operation, long opsPerSample, Sampler sampler, PerfOptions options, AllocationScope scope, CancellationToken cancellationToken)
+        Operation operation, long opsPerSample, double nanosecondsPerOp, Sampler sampler, PerfOptions options, AllocationScope scope, CancellationToken cancellationToken)
     {
         var effective = scope == AllocationScope.Auto ? (operation.IsSynchronous ? AllocationScope.Thread : AllocationScope.Process) : scope;
-        var ops = Math.Max(options.MinAllocationOps, opsPerSample);
+        // Many operations when they are cheap, but a slow call (a 25 ms round trip) must not take a minute to count.
+        var affordable = nanosecondsPerOp > 0 ? (long)Math.Ceiling(options.AllocationRepeatTime.TotalNanoseconds / nanosecondsPerOp) : options.MinAllocationOps;
+        var ops = Math.Max(opsPerSample, Math.Min(options.MinAllocationOps, affordable));
         var overhead = await MinimumBytesAsync(operation.IsSynchronous ? EmptySync : EmptyAsync, 1, sampler, options.AllocationRepeats, effective, cancellationToken).ConfigureAwait(false);
         var gen0 = GC.CollectionCount(0);
         var gen1 = GC.CollectionCount(1);

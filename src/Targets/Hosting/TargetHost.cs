@@ -81,6 +81,7 @@ public sealed class TargetHost : IAsyncDisposable
         builder.Logging.AddProvider(new QueueLoggerProvider(log));
         builder.Logging.SetMinimumLevel(options.MinimumLogLevel);
         builder.Services.AddRouting();
+        builder.Services.AddSingleton(options.Faults);
         foreach (var module in options.Modules)
         {
             Run(module, "ConfigureServices", () => module.ConfigureServices(builder.Services), log);

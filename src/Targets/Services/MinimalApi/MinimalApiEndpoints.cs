@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Mvc;
 using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.AspNetCore;
 
 namespace PerfAssert.Targets.Services.MinimalApi;
@@ -23,11 +24,17 @@ public static class MinimalApiEndpoints
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         var limit = new RequestSizeLimitAttribute(RequestLimits.MaxBodyBytes);
-        endpoints.MapPost(Prefix + "/small", (List<SmallItem> items) => items).WithMetadata(limit);
-        endpoints.MapPost(Prefix + "/large", (List<LargeItem> items) => items).WithMetadata(limit);
+        endpoints.MapPost(Prefix + "/small", (List<SmallItem> items, FaultInjection faults) => Echo(items, faults)).WithMetadata(limit);
+        endpoints.MapPost(Prefix + "/large", (List<LargeItem> items, FaultInjection faults) => Echo(items, faults)).WithMetadata(limit);
         MapFormat(endpoints, NewtonsoftPrefix, BodyFormat.Newtonsoft, limit);
         MapFormat(endpoints, XmlPrefix, BodyFormat.DataContractXml, limit);
         return endpoints;
+    }
+
+    private static List<T> Echo<T>(List<T> items, FaultInjection faults)
+    {
+        faults.Apply();
+        return items;
     }
 
     private static void MapFormat(IEndpointRouteBuilder endpoints, string prefix, BodyFormat format, RequestSizeLimitAttribute limit)
