@@ -1,0 +1,151 @@
+using System.Globalization;
+using System.Text;
+
+namespace PerfAssert.Reporting;
+
+/// <summary>
+/// Renders a <see cref="ReferenceReport"/> as Markdown: the latency table in the shape of the 2019 reference table
+/// (method, items, mean, P95, Gen0/1/2 per 1,000 calls, KB per call) plus the ratio to the reference stack and the
+/// verdicts; then every verdict message, the throughput table and the floor ratios. Invariant culture, LF line ends.
+/// </summary>
+public static class MarkdownReport
+{
+    /// <summary>Renders the report.</summary>
+    public static string Render(ReferenceReport report)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var text = new StringBuilder();
+        Line(text, "# " + Cell(report.Title));
+        Line(text);
+        Line(text, ReportText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
+        Latency(text, report);
+        VerdictList(text, report);
+        Throughput(text, report);
+        Floor(text, report);
+        return text.ToString();
+    }
+
+    private static void Latency(StringBuilder text, ReferenceReport report)
+    {
+        Line(text);
+        Line(text, "## Latency");
+        Line(text);
+        if (report.Rows.Count == 0)
+        {
+            Line(text, "No latency results.");
+            return;
+        }
+
+        var reference = report.ReferenceStack is null ? string.Empty : " vs " + Cell(report.ReferenceStack) + " |";
+        var referenceRule = report.ReferenceStack is null ? string.Empty : "---:|";
+        Line(text, "| Method | Items | Mean (us) | P95 (us) | Gen0 / 1k | Gen1 / 1k | Gen2 / 1k | Allocated (KB) |" + reference + " Verdicts |");
+        Line(text, "|---|---:|---:|---:|---:|---:|---:|---:|" + referenceRule + "---|");
+        foreach (var row in report.Rows)
+        {
+            var ratio = report.ReferenceStack is null ? string.Empty : " " + ReportText.Ratio(row.RatioToReference) + " |";
+            Line(text, $"| {Cell(row.Method)} | {row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing} | {ReportText.Us(row.MeanUs)} | {ReportText.Us(row.P95Us)} | " +
+                $"{ReportText.PerThousand(row.Gen0PerThousand)} | {ReportText.PerThousand(row.Gen1PerThousand)} | {ReportText.PerThousand(row.Gen2PerThousand)} | " +
+                $"{ReportText.Kb(row.AllocatedKb)} |{ratio} {ReportText.Verdicts(row)} |");
+        }
+    }
+
+    private static void VerdictList(StringBuilder text, ReferenceReport report)
+    {
+        Line(text);
+        Line(text, "## Verdicts");
+        Line(text);
+        var any = false;
+        foreach (var row in report.Rows)
+        {
+            foreach (var verdict in row.Result.Verdicts)
+            {
+                Line(text, "- " + Code(verdict.Message));
+                any = true;
+            }
+        }
+
+        if (!any)
+        {
+            Line(text, "No verdicts.");
+        }
+    }
+
+    private static void Throughput(StringBuilder text, ReferenceReport report)
+    {
+        if (report.Throughput.Count == 0)
+        {
+            return;
+        }
+
+        Line(text);
+        Line(text, "## Throughput");
+        Line(text);
+        Line(text, "Requests per second count only successful, correct responses.");
+        Line(text);
+        Line(text, "| Case | Requests | Errors | Requests/s | P50 (us) | P95 (us) | P99 (us) |");
+        Line(text, "|---|---:|---:|---:|---:|---:|---:|");
+        foreach (var row in report.Throughput)
+        {
+            Line(text, $"| {Cell(row.Case)} | {ReportText.Count(row.Requests)} | {ReportText.Count(row.Errors)} | {ReportText.Rate(row.RequestsPerSecond)} | " +
+                $"{ReportText.Us(row.P50Us)} | {ReportText.Us(row.P95Us)} | {ReportText.Us(row.P99Us)} |");
+        }
+    }
+
+    private static void Floor(StringBuilder text, ReferenceReport report)
+    {
+        if (report.FloorRatios.Count == 0)
+        {
+            return;
+        }
+
+        Line(text);
+        Line(text, "## Floor ratios");
+        Line(text);
+        Line(text, "Each stack's latency over a raw TCP ping-pong on loopback measured in the same run.");
+        Line(text);
+        Line(text, "| Case | Latency (us) | Floor (us) | x floor |");
+        Line(text, "|---|---:|---:|---:|");
+        foreach (var floor in report.FloorRatios)
+        {
+            Line(text, $"| {Cell(floor.Case)} | {ReportText.Us(floor.LatencyUs)} | {ReportText.Us(floor.FloorUs)} | {ReportText.Ratio(floor.Ratio)} |");
+        }
+    }
+
+    /// <summary>Escapes text for a table cell or heading: nothing in a name may end a cell, start markup or inject HTML.</summary>
+    internal static string Cell(string value)
+    {
+        var text = new StringBuilder(value.Length);
+        foreach (var c in value)
+        {
+            _ = c switch
+            {
+                '\\' or '|' or '*' or '_' or '`' or '[' or ']' or '#' => text.Append('\\').Append(c),
+                '<' => text.Append("&lt;"),
+                '>' => text.Append("&gt;"),
+                '&' => text.Append("&amp;"),
+                '\r' or '\n' => text.Append(' '),
+                _ => text.Append(c),
+            };
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>A code span that shows the text verbatim, fenced by one more backtick than the longest run inside.</summary>
+    private static string Code(string value)
+    {
+        var flat = value.ReplaceLineEndings(" ");
+        var longest = 0;
+        var run = 0;
+        foreach (var c in flat)
+        {
+            run = c == '`' ? run + 1 : 0;
+            longest = Math.Max(longest, run);
+        }
+
+        var fence = new string('`', longest + 1);
+        return fence + (longest > 0 ? " " + flat + " " : flat) + fence;
+    }
+
+    private static void Line(StringBuilder text, string line = "") => text.Append(line).Append('\n');
+}

@@ -1,0 +1,103 @@
+using System.Reflection;
+using PerfAssert.Environment;
+
+namespace PerfAssert.Reporting;
+
+/// <summary>
+/// What the reference comparison found, as one model every renderer reads: latency results (named
+/// <c>{Small|Large}{Stack}{Format}-{items}</c>), optional throughput rows and optional ratios to the physical floor.
+/// A pure value: building or rendering it measures nothing and touches no files.
+/// </summary>
+public sealed class ReferenceReport
+{
+    private IReadOnlyList<LatencyRow>? _rows;
+
+    /// <summary>Creates a report.</summary>
+    /// <param name="results">The latency results, in any order (rows are sorted by case, then stack).</param>
+    /// <param name="throughput">Throughput cases, reported in the order given.</param>
+    /// <param name="floorRatios">Ratios to the floor target, reported in the order given.</param>
+    public ReferenceReport(IReadOnlyList<PerfResult> results, IReadOnlyList<ThroughputRow>? throughput = null, IReadOnlyList<FloorRatio>? floorRatios = null)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        if (results.Any(r => r is null))
+        {
+            throw new ArgumentException("The results contain a null entry.", nameof(results));
+        }
+
+        if (throughput?.Any(r => r is null) == true || floorRatios?.Any(r => r is null) == true)
+        {
+            throw new ArgumentException("The throughput rows and floor ratios may not contain null entries.");
+        }
+
+        Results = results;
+        Throughput = throughput ?? [];
+        FloorRatios = floorRatios ?? [];
+    }
+
+    /// <summary>The report's title.</summary>
+    /// <value>The default is <c>PerfAssert reference suite</c>.</value>
+    public string Title { get; init; } = "PerfAssert reference suite";
+
+    /// <summary>The stack every row is compared with in its own case (for example <c>WcfText</c>), or null for no ratio column.</summary>
+    /// <value>The default is null.</value>
+    public string? ReferenceStack { get; init; }
+
+    /// <summary>The tool version written into exports; pin it in snapshot tests.</summary>
+    /// <value>The default is the PerfAssert assembly's informational version without its source revision.</value>
+    public string ToolVersion { get; init; } = DefaultToolVersion();
+
+    /// <summary>The latency results as given.</summary>
+    public IReadOnlyList<PerfResult> Results { get; }
+
+    /// <summary>The throughput cases as given.</summary>
+    public IReadOnlyList<ThroughputRow> Throughput { get; }
+
+    /// <summary>The floor ratios as given.</summary>
+    public IReadOnlyList<FloorRatio> FloorRatios { get; }
+
+    /// <summary>The machine of the first result, or null when there are none.</summary>
+    public EnvironmentInfo? Environment => Results.Count > 0 ? Results[0].Environment : null;
+
+    /// <summary>
+    /// One row per result in a stable order: by items, small before large, then stack (ordinal); names of another shape
+    /// last, by name. Equal names keep the order given.
+    /// </summary>
+    public IReadOnlyList<LatencyRow> Rows => _rows ??= BuildRows();
+
+    /// <summary>Every row whose name follows the reference shape, for charts.</summary>
+    internal IEnumerable<(LatencyRow Row, ReferenceCaseName Name)> ParsedRows =>
+        Rows.Where(r => r.CaseName is not null).Select(r => (r, r.CaseName!));
+
+    private List<LatencyRow> BuildRows()
+    {
+        var parsed = Results.Select(r => (Result: r, Name: ReferenceCaseName.TryParse(r.Name, out var name) ? name : null)).ToList();
+        var references = new Dictionary<(string Size, int Items), double>();
+        foreach (var (result, name) in parsed)
+        {
+            if (name is not null && string.Equals(name.Stack, ReferenceStack, StringComparison.Ordinal))
+            {
+                references.TryAdd((name.Size, name.Items), result.Subject.MeanNs);
+            }
+        }
+
+        return parsed
+            .Select(p => new LatencyRow(p.Result, p.Name, Ratio(p.Result, p.Name, references)))
+            .OrderBy(r => r.CaseName is null ? 1 : 0)
+            .ThenBy(r => r.Items ?? 0)
+            .ThenBy(r => r.CaseName?.IsSmall == true ? 0 : 1)
+            .ThenBy(r => r.CaseName?.Stack ?? r.Result.Name, StringComparer.Ordinal)
+            .ToList();
+    }
+
+    private static double? Ratio(PerfResult result, ReferenceCaseName? name, Dictionary<(string Size, int Items), double> references) =>
+        name is not null && references.TryGetValue((name.Size, name.Items), out var referenceNs) && referenceNs > 0
+            ? result.Subject.MeanNs / referenceNs
+            : null;
+
+    private static string DefaultToolVersion()
+    {
+        var version = typeof(ReferenceReport).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "0.0.0";
+        var plus = version.IndexOf('+', StringComparison.Ordinal);
+        return plus < 0 ? version : version[..plus];
+    }
+}

@@ -1,0 +1,35 @@
+using System.Globalization;
+
+namespace PerfAssert.Reporting;
+
+/// <summary>Number and text formatting shared by the renderers: invariant culture, one spelling for a missing value.</summary>
+internal static class ReportText
+{
+    public const string Missing = "-";
+
+    public static string Us(double? value) => Format(value, "#,0.0");
+
+    public static string PerThousand(double? value) => Format(value, "0.####");
+
+    public static string Kb(double? value) => Format(value, "#,0.##");
+
+    public static string Ratio(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("0.00", CultureInfo.InvariantCulture) + "x" : Missing;
+
+    public static string Count(long value) => value.ToString("#,0", CultureInfo.InvariantCulture);
+
+    public static string Rate(double value) => Format(value, "#,0");
+
+    /// <summary>Axis labels: thousands separators for large values, up to four decimals for small ones.</summary>
+    public static string Axis(double value) => value >= 1000 ? Format(value, "#,0") : Format(value, "0.####");
+
+    public static string Verdicts(LatencyRow row) => row.Result.Verdicts.Count == 0
+        ? Missing
+        : string.Join(", ", row.Result.Verdicts.Select(v => v.Outcome.ToString()).Distinct());
+
+    public static string Environment(ReferenceReport report) => report.Environment is { } environment
+        ? string.Create(CultureInfo.InvariantCulture, $"Machine class {environment.MachineClass}, .NET {environment.Runtime}, {(environment.ServerGc ? "server" : "workstation")} GC.")
+        : "No latency results.";
+
+    private static string Format(double? value, string format) =>
+        value is { } v && double.IsFinite(v) ? v.ToString(format, CultureInfo.InvariantCulture) : Missing;
+}

@@ -1,0 +1,162 @@
+using System.Globalization;
+using System.Net;
+using System.Text;
+
+namespace PerfAssert.Reporting;
+
+/// <summary>
+/// Draws a grouped bar chart as inline SVG (no script, nothing fetched). The value axis turns logarithmic when the
+/// positive values span more than <see cref="LogThreshold"/>x, so a Large-1000 bar does not flatten a Small-0 bar;
+/// a zero cannot be drawn on a log axis, so there it leaves a gap (the tables still show it).
+/// </summary>
+internal static class SvgBarChart
+{
+    public const double LogThreshold = 100;
+
+    private const int Width = 960;
+    private const int Left = 84;
+    private const int Right = 16;
+    private const int Top = 40;
+    private const int PlotHeight = 280;
+    private const int LegendColumn = 236;
+    private const int LegendRow = 20;
+    private const double CharWidth = 6.6;
+
+    // A colour-blind-safe qualitative palette (Okabe-Ito, then darker tones); series beyond it repeat the cycle.
+    private static readonly string[] Palette =
+        ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000", "#8C564B", "#7F7F7F", "#17BECF", "#BCBD22"];
+
+    public static string Color(int series) => Palette[series % Palette.Length];
+
+    public static void Render(StringBuilder html, BarChart chart)
+    {
+        var values = chart.Series.SelectMany(s => s.Values).OfType<double>().Where(v => double.IsFinite(v) && v >= 0).ToList();
+        var positive = values.Where(v => v > 0).ToList();
+        var log = positive.Count > 1 && positive.Max() / positive.Min() > LogThreshold;
+        var axis = log ? LogAxis(positive) : LinearAxis(values.Count == 0 ? 1 : values.Max());
+        var plotWidth = Width - Left - Right;
+        var groupWidth = chart.Groups.Count == 0 ? plotWidth : (double)plotWidth / chart.Groups.Count;
+        var longestLabel = chart.Groups.Count == 0 ? 0 : chart.Groups.Max(g => g.Length) * CharWidth;
+        var rotate = longestLabel > groupWidth - 4;
+        var labelHeight = rotate ? (int)Math.Min(longestLabel * 0.6, 160) + 24 : 28;
+        var legend = chart.Series.Count > 1;
+        var perRow = Math.Max(1, plotWidth / LegendColumn);
+        var legendHeight = legend ? ((chart.Series.Count + perRow - 1) / perRow * LegendRow) + 8 : 0;
+        var height = Top + PlotHeight + labelHeight + legendHeight;
+
+        html.Append(Invariant($"<svg class=\"chart\" role=\"img\" viewBox=\"0 0 {Width} {height}\" width=\"{Width}\" height=\"{height}\">"));
+        html.Append("<title>").Append(Escape(chart.Title)).Append("</title>");
+        html.Append(Invariant($"<text class=\"chart-title\" x=\"{Left}\" y=\"22\">")).Append(Escape(chart.Title))
+            .Append(log ? " (log scale)" : string.Empty).Append("</text>");
+        Axis(html, axis, chart.Unit, log);
+        Bars(html, chart, axis, log, groupWidth);
+        GroupLabels(html, chart, groupWidth, rotate);
+        if (legend)
+        {
+            Legend(html, chart, Top + PlotHeight + labelHeight + 8, perRow);
+        }
+
+        html.Append("</svg>\n");
+    }
+
+    private static void Axis(StringBuilder html, (double Low, double High, IReadOnlyList<double> Ticks) axis, string unit, bool log)
+    {
+        foreach (var tick in axis.Ticks)
+        {
+            var y = Y(tick, axis, log);
+            html.Append(Invariant($"<line class=\"grid\" x1=\"{Left}\" x2=\"{Width - Right}\" y1=\"{y:0.#}\" y2=\"{y:0.#}\"/>"));
+            html.Append(Invariant($"<text class=\"tick\" x=\"{Left - 6}\" y=\"{y + 4:0.#}\" text-anchor=\"end\">{ReportText.Axis(tick)}</text>"));
+        }
+
+        html.Append(Invariant($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left}\" y1=\"{Top}\" y2=\"{Top + PlotHeight}\"/>"));
+        html.Append(Invariant($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Width - Right}\" y1=\"{Top + PlotHeight}\" y2=\"{Top + PlotHeight}\"/>"));
+        var middle = Top + (PlotHeight / 2);
+        html.Append(Invariant($"<text class=\"unit\" transform=\"translate(16 {middle}) rotate(-90)\" text-anchor=\"middle\">")).Append(Escape(unit)).Append("</text>");
+    }
+
+    private static void Bars(StringBuilder html, BarChart chart, (double Low, double High, IReadOnlyList<double> Ticks) axis, bool log, double groupWidth)
+    {
+        var barWidth = groupWidth * 0.8 / Math.Max(1, chart.Series.Count);
+        for (var s = 0; s < chart.Series.Count; s++)
+        {
+            var series = chart.Series[s];
+            for (var g = 0; g < chart.Groups.Count && g < series.Values.Count; g++)
+            {
+                if (series.Values[g] is not { } value || !double.IsFinite(value) || value < 0 || (log && value <= 0))
+                {
+                    continue;
+                }
+
+                var x = Left + (g * groupWidth) + (groupWidth * 0.1) + (s * barWidth);
+                var y = Y(value, axis, log);
+                var tip = $"{series.Name} | {chart.Groups[g]}: {ReportText.Axis(value)} {chart.Unit}";
+                html.Append(Invariant($"<rect x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\" fill=\"{Color(s)}\">"))
+                    .Append("<title>").Append(Escape(tip)).Append("</title></rect>");
+                if (barWidth >= 34)
+                {
+                    html.Append(Invariant($"<text class=\"value\" x=\"{x + (barWidth / 2):0.##}\" y=\"{y - 4:0.##}\" text-anchor=\"middle\">{ReportText.Axis(Math.Round(value, value >= 100 ? 0 : 2))}</text>"));
+                }
+            }
+        }
+    }
+
+    private static void GroupLabels(StringBuilder html, BarChart chart, double groupWidth, bool rotate)
+    {
+        for (var g = 0; g < chart.Groups.Count; g++)
+        {
+            var x = Left + (g * groupWidth) + (groupWidth / 2);
+            var y = Top + PlotHeight + 18;
+            var placement = rotate
+                ? Invariant($"text-anchor=\"end\" transform=\"rotate(-35 {x:0.##} {y})\" x=\"{x:0.##}\" y=\"{y}\"")
+                : Invariant($"text-anchor=\"middle\" x=\"{x:0.##}\" y=\"{y}\"");
+            html.Append("<text class=\"group\" ").Append(placement).Append('>').Append(Escape(chart.Groups[g])).Append("</text>");
+        }
+    }
+
+    private static void Legend(StringBuilder html, BarChart chart, int top, int perRow)
+    {
+        for (var s = 0; s < chart.Series.Count; s++)
+        {
+            var x = Left + (s % perRow * LegendColumn);
+            var y = top + (s / perRow * LegendRow);
+            html.Append(Invariant($"<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Color(s)}\"/>"));
+            html.Append(Invariant($"<text class=\"legend\" x=\"{x + 18}\" y=\"{y + 11}\">")).Append(Escape(chart.Series[s].Name)).Append("</text>");
+        }
+    }
+
+    private static double Y(double value, (double Low, double High, IReadOnlyList<double> Ticks) axis, bool log)
+    {
+        var fraction = log
+            ? (Math.Log10(value) - Math.Log10(axis.Low)) / (Math.Log10(axis.High) - Math.Log10(axis.Low))
+            : (value - axis.Low) / (axis.High - axis.Low);
+        return Top + (PlotHeight * (1 - Math.Clamp(fraction, 0, 1)));
+    }
+
+    private static (double Low, double High, IReadOnlyList<double> Ticks) LogAxis(List<double> positive)
+    {
+        var low = Math.Floor(Math.Log10(positive.Min()));
+        var high = Math.Max(Math.Ceiling(Math.Log10(positive.Max())), low + 1);
+        var ticks = new List<double>();
+        for (var power = low; power <= high; power++)
+        {
+            ticks.Add(Math.Pow(10, power));
+        }
+
+        return (ticks[0], ticks[^1], ticks);
+    }
+
+    private static (double Low, double High, IReadOnlyList<double> Ticks) LinearAxis(double max)
+    {
+        var raw = max <= 0 ? 1 : max / 5;
+        var magnitude = Math.Pow(10, Math.Floor(Math.Log10(raw)));
+        var nice = (raw / magnitude) switch { <= 1 => 1, <= 2 => 2, <= 5 => 5, _ => 10 };
+        var step = nice * magnitude;
+        var count = Math.Max(1, (int)Math.Ceiling(max / step));
+        var ticks = Enumerable.Range(0, count + 1).Select(i => i * step).ToList();
+        return (0, ticks[^1], ticks);
+    }
+
+    internal static string Escape(string value) => WebUtility.HtmlEncode(value);
+
+    private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
+}

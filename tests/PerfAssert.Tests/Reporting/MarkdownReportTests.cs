@@ -1,0 +1,42 @@
+using System.Text.RegularExpressions;
+using PerfAssert.Reporting;
+
+namespace PerfAssert.Tests.Reporting;
+
+public sealed class MarkdownReportTests
+{
+    [Fact]
+    public void Render_SyntheticReport_MatchesVerifiedSnapshot()
+    {
+        ReportSnapshot.Verify(MarkdownReport.Render(ReportSamples.Report()), "reference-report", "md");
+    }
+
+    [Fact]
+    public void Render_EveryVerdict_AppearsInTheVerdictList()
+    {
+        var report = ReportSamples.Report();
+        var markdown = MarkdownReport.Render(report);
+
+        Assert.All(report.Results.SelectMany(r => r.Verdicts), v => Assert.Contains("`" + v.Message + "`", markdown, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Render_NameWithPipeAndMarkup_StaysInsideItsCell()
+    {
+        var hostile = ReportSamples.Result("Evil | <b>x</b> *y*\nz", 100, 1024, []);
+        var markdown = MarkdownReport.Render(new ReferenceReport([hostile]));
+
+        var row = markdown.Split('\n').Single(l => l.StartsWith("| Evil", StringComparison.Ordinal));
+        Assert.Equal(10, Regex.Matches(row, @"(?<!\\)\|").Count);
+        Assert.Contains(@"Evil \| &lt;b&gt;x&lt;/b&gt; \*y\* z", row, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Render_NoResults_SaysSoWithoutThrowing()
+    {
+        var markdown = MarkdownReport.Render(new ReferenceReport([]));
+
+        Assert.Contains("No latency results.", markdown, StringComparison.Ordinal);
+        Assert.Contains("No verdicts.", markdown, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,118 @@
+using PerfAssert.Environment;
+using PerfAssert.Measurement;
+using PerfAssert.Reporting;
+using PerfAssert.Statistics;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Tests.Reporting;
+
+/// <summary>
+/// Deterministic synthetic results in the reference suite's shape: four stacks, two sizes, three item counts, relative
+/// verdicts against WCF text (passes, one confirmed regression, inconclusives), throughput rows and floor ratios.
+/// </summary>
+internal static class ReportSamples
+{
+    public static readonly EnvironmentInfo Machine = new() { Os = "linux", Architecture = "x64", Cores = 2, Runtime = "10.0.0", ServerGc = false };
+
+    // (stack, base microseconds, small-item microseconds per item, base KB, small-item bytes per item)
+    private static readonly (string Stack, double BaseUs, double PerItemUs, double BaseKb, double PerItemBytes)[] Stacks =
+    [
+        ("WcfText", 360, 4.5, 30, 520),
+        ("AspNetCoreMinimalStj", 900, 5.5, 41, 300),
+        ("AspNetCoreControllersNewtonsoft", 1800, 9, 99, 900),
+        ("AspNetCoreMessagePack", 850, 3.8, 46, 250),
+    ];
+
+    public static ReferenceReport Report() => new(Results(), Throughput(), Floor())
+    {
+        Title = "Reference suite (synthetic)",
+        ReferenceStack = "WcfText",
+        ToolVersion = "0.0.0-test",
+    };
+
+    public static List<PerfResult> Results()
+    {
+        var results = new List<PerfResult>();
+        foreach (var size in new[] { "Small", "Large" })
+        {
+            foreach (var items in new[] { 0, 100, 1000 })
+            {
+                var wcfUs = LatencyUs(Stacks[0], size, items);
+                foreach (var stack in Stacks)
+                {
+                    var us = LatencyUs(stack, size, items);
+                    var name = $"{size}{stack.Stack}-{items}";
+                    var verdicts = stack.Stack == "WcfText" ? Array.Empty<Verdict>() : new[] { Relative(name, $"{size}WcfText-{items}", us / wcfUs) };
+                    results.Add(Result(name, us, Bytes(stack, size, items), verdicts));
+                }
+            }
+        }
+
+        results.Add(Result("FloorTcpEcho", 56, bytes: null, []) with { Subject = Operation("FloorTcpEcho", 56, null) with { PerCall = null } });
+        return results;
+    }
+
+    public static PerfResult Result(string name, double meanUs, double? bytes, IReadOnlyList<Verdict> verdicts) => new()
+    {
+        Name = name,
+        Verdicts = verdicts,
+        Subject = Operation(name, meanUs, bytes),
+        Calibration = new CalibrationSummary(10_000, 0.02, 32),
+        Environment = Machine,
+        Seed = 1,
+        Duration = TimeSpan.FromSeconds(2),
+        Strict = false,
+    };
+
+    public static OperationSummary Operation(string name, double meanUs, double? bytes) => new()
+    {
+        Name = name,
+        OpsPerSample = 4,
+        MeanNs = meanUs * 1000,
+        WarmupSettled = true,
+        PerCall = new LatencyDistribution(200, meanUs * 1000, meanUs * 970, meanUs * 1080, meanUs * 1200, meanUs * 1600),
+        Allocations = bytes is { } b
+            ? new AllocationMeasurement(b, b / 3000, name.Contains("Wcf", StringComparison.Ordinal) ? b / 16000 : 0, 0, 1000, 3, AllocationScope.Process)
+            : null,
+    };
+
+    public static IReadOnlyList<ThroughputRow> Throughput() =>
+    [
+        new("GET WebApi c=100", 60_000, 0, 7_460, 11_500, 19_800, 31_000),
+        new("GET WcfWebHttp c=100", 60_000, 0, 8_182, 10_900, 18_200, 29_500),
+        new("POST 500 B WebApi c=100", 60_000, 0, 6_873, 12_400, 21_000, 35_200),
+        new("PUT chunked WcfWebHttp c=100", 60_000, 60_000, 0, 14_000, 25_000, 41_000),
+    ];
+
+    public static IReadOnlyList<FloorRatio> Floor() =>
+    [
+        new("SmallWcfText-0", 360, 56),
+        new("SmallAspNetCoreMinimalStj-0", 900, 56),
+        new("SmallAspNetCoreControllersNewtonsoft-0", 1800, 56),
+        new("SmallAspNetCoreMessagePack-0", 850, 56),
+    ];
+
+    private static double LatencyUs((string Stack, double BaseUs, double PerItemUs, double BaseKb, double PerItemBytes) stack, string size, int items) =>
+        stack.BaseUs + (items * stack.PerItemUs * (size == "Large" ? 24 : 1));
+
+    private static double Bytes((string Stack, double BaseUs, double PerItemUs, double BaseKb, double PerItemBytes) stack, string size, int items) =>
+        (stack.BaseKb * 1024) + (items * stack.PerItemBytes * (size == "Large" ? 12 : 1));
+
+    private static Verdict Relative(string subject, string partner, double ratio)
+    {
+        var interval = new Interval(ratio, ratio * 0.97, ratio * 1.03, 0.99, 16);
+        var outcome = interval.Upper <= 2.5 ? VerdictOutcome.Pass : interval.Lower > 2.5 ? VerdictOutcome.Regression : VerdictOutcome.Inconclusive;
+        return new Verdict
+        {
+            Subject = subject,
+            Partner = partner,
+            Metric = "mean",
+            Unit = "x",
+            Measured = interval,
+            Limit = 2.5,
+            Outcome = outcome,
+            Evidence = "16 blocks",
+            Confirmed = outcome == VerdictOutcome.Regression,
+        };
+    }
+}
