@@ -1,4 +1,5 @@
 using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Services.Todos;
 using PerfAssert.Targets.Services.Wcf;
 using PerfAssert.Targets.Services.Wcf.NetTcp;
 
@@ -45,7 +46,7 @@ public sealed class NetTcpBinaryCodecTests
 
         using var reader = codec.Decode(frame[(start + 1)..]);
         Assert.NotNull(SoapMessage.ReadToBody(reader, SoapVersion.Soap12WSAddressing10));
-        var operation = new WcfService().Operations[WcfContract.EchoLarge];
+        var operation = new WcfService(new TodoStore()).Operations[WcfContract.EchoLarge];
         return (List<LargeItem>)SoapMessage.ReadArguments(reader, operation)[0]!;
     }
 }

@@ -1,6 +1,8 @@
 using Microsoft.AspNetCore.Connections;
 using PerfAssert.Targets.Hosting;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using PerfAssert.Targets.Services.Grpc.Server;
+using PerfAssert.Targets.Services.Todos;
 
 namespace PerfAssert.Targets.Services.Grpc;
 
@@ -21,16 +23,16 @@ public sealed class GrpcModule(GrpcServerOptions? options = null) : ITargetModul
 
     public IReadOnlyDictionary<string, Action<IConnectionBuilder>> TcpProtocols { get; } = new Dictionary<string, Action<IConnectionBuilder>>();
 
-    public void ConfigureServices(IServiceCollection services)
-    {
-    }
+    // TryAdd: REST and the SOAP stand-in register the same store, and the first registration wins, so every stack in
+    // one host serves one collection and counts into one counter.
+    public void ConfigureServices(IServiceCollection services) => services.TryAddSingleton<TodoStore>();
 
     public void MapEndpoints(IEndpointRouteBuilder endpoints)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         EchoGrpcService.Map(endpoints, _options);
         DataStreamGrpcService.Map(endpoints, _options);
-        new TodosGrpcService().Map(endpoints, _options);
+        new TodosGrpcService(endpoints.ServiceProvider.GetRequiredService<TodoStore>()).Map(endpoints, _options);
         endpoints.MapGrpcUnimplemented(_options);
     }
 

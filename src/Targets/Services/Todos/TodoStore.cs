@@ -17,12 +17,14 @@ public sealed class TodoStore
     {
     }
 
-    /// <summary>Creates a store holding <paramref name="items"/> (at least one).</summary>
+    /// <summary>Creates a store holding a copy of <paramref name="items"/> (at least one).</summary>
     public TodoStore(IReadOnlyList<TodoItem> items)
     {
         ArgumentNullException.ThrowIfNull(items);
         ArgumentOutOfRangeException.ThrowIfZero(items.Count);
-        Items = items;
+        // A private List: callers cannot change the collection afterwards, and serializers that declare List<TodoItem>
+        // (the SOAP stand-in's DataContractSerializer) get exactly that type at run time.
+        Items = items.ToList();
     }
 
     /// <summary>The whole collection, the answer of Get.</summary>

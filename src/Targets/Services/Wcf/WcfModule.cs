@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Connections;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Services.Todos;
 using PerfAssert.Targets.Services.Wcf.NetTcp;
 
 namespace PerfAssert.Targets.Services.Wcf;
@@ -34,7 +35,13 @@ public sealed class WcfModule : ITargetModule
 
     public IReadOnlyDictionary<string, Action<IConnectionBuilder>> TcpProtocols { get; }
 
-    public void ConfigureServices(IServiceCollection services) => services.TryAddSingleton<WcfService>();
+    public void ConfigureServices(IServiceCollection services)
+    {
+        // TryAdd: every module that serves todos registers the store, and the first registration wins, so REST, SOAP
+        // and gRPC in one host answer from one collection and count into one counter.
+        services.TryAddSingleton<TodoStore>();
+        services.TryAddSingleton<WcfService>();
+    }
 
     public void MapEndpoints(IEndpointRouteBuilder endpoints)
     {

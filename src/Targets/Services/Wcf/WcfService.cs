@@ -1,19 +1,22 @@
 using System.Collections.Frozen;
 using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Services.Todos;
 
 namespace PerfAssert.Targets.Services.Wcf;
 
 /// <summary>
-/// The stand-in service implementation behind every WCF endpoint, with its operation table. Stateless apart from
-/// the fixed todo collection, which is read-only, so one instance serves all connections concurrently.
+/// The stand-in service implementation behind every WCF endpoint, with its operation table. Its only state is the
+/// host's shared <see cref="TodoStore"/> (the same instance REST and gRPC serve), which is thread-safe, so one
+/// instance serves all connections concurrently.
 /// </summary>
 public sealed class WcfService
 {
-    // The operations experiment's fixed collection; private until the todo store is unified across targets.
-    private readonly List<TodoItem> _todos = PayloadGenerator.Todos();
+    private readonly TodoStore _todos;
 
-    public WcfService()
+    public WcfService(TodoStore todos)
     {
+        ArgumentNullException.ThrowIfNull(todos);
+        _todos = todos;
         Operations = WcfContract.Operations
             .Select(name => new WcfOperation(name, WcfContract.ParametersOf(name), WcfContract.ResultOf(name), Invoker(name)))
             .ToFrozenDictionary(o => o.Name, StringComparer.Ordinal);
@@ -31,10 +34,10 @@ public sealed class WcfService
         WcfContract.EchoSmall => args => Required<List<SmallItem>>(args[0]),
         WcfContract.EchoLarge => args => Required<List<LargeItem>>(args[0]),
         WcfContract.GetDataStream => args => GetDataStream((int)args[0]!, (int)args[1]!),
-        WcfContract.GetTodos => _ => _todos,
-        WcfContract.FirstTodo => _ => _todos[0],
-        WcfContract.SendTodos => args => Required<List<TodoItem>>(args[0]).Count,
-        WcfContract.SendTodo => args => Required<TodoItem>(args[0]).Id,
+        WcfContract.GetTodos => _ => _todos.Items as List<TodoItem> ?? [.. _todos.Items],
+        WcfContract.FirstTodo => _ => _todos.First,
+        WcfContract.SendTodos => args => _todos.Receive(Required<List<TodoItem>>(args[0])),
+        WcfContract.SendTodo => args => _todos.ReceiveOne(Required<TodoItem>(args[0])),
         _ => throw new ArgumentOutOfRangeException(nameof(name), name, null),
     };
 

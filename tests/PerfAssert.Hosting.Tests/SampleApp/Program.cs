@@ -1,0 +1,7 @@
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+app.MapGet("/ping", () => "pong from Program");
+app.Run();
+
+/// <summary>The entry point, public so that tests can name it as WebApplicationFactory's TEntryPoint.</summary>
+public partial class Program;
