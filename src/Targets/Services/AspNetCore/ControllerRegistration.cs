@@ -1,4 +1,7 @@
+using System.Xml;
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Controllers;
+using Microsoft.AspNetCore.Mvc.Formatters;
 
 namespace PerfAssert.Targets.Services.AspNetCore;
 
@@ -24,6 +27,7 @@ public static class ControllerRegistration
             services.AddControllers(mvc => mvc.ReturnHttpNotAcceptable = true)
                 .AddNewtonsoftJson()
                 .AddXmlDataContractSerializerFormatters()
+                .AddMvcOptions(KeepLineBreaksInXml)
                 .ConfigureApplicationPartManager(parts =>
                 {
                     foreach (var scanner in parts.FeatureProviders.OfType<ControllerFeatureProvider>().ToList())
@@ -37,5 +41,15 @@ public static class ControllerRegistration
 
         provider.Add(controllers);
         return services;
+    }
+
+    // The XML output formatter's default writer settings (NewLineHandling.Replace) rewrite CR LF and a lone CR in
+    // strings to Environment.NewLine, so an echo would not return the text it got; entitizing keeps CR as &#xD;.
+    private static void KeepLineBreaksInXml(MvcOptions mvc)
+    {
+        foreach (var xml in mvc.OutputFormatters.OfType<XmlDataContractSerializerOutputFormatter>())
+        {
+            xml.WriterSettings.NewLineHandling = NewLineHandling.Entitize;
+        }
     }
 }

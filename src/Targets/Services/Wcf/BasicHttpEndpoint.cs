@@ -40,9 +40,15 @@ public static class BasicHttpEndpoint
 
         var soapAction = context.Request.Headers["SOAPAction"].ToString().Trim().Trim('"');
         WcfReply reply;
-        using (var reader = XmlDictionaryReader.CreateTextReader(request.Array!, request.Offset, request.Count, WcfLimits.ReaderQuotas))
+        try
         {
+            using var reader = XmlDictionaryReader.CreateTextReader(request.Array!, request.Offset, request.Count, WcfLimits.ReaderQuotas);
             reply = WcfDispatcher.Dispatch(service, reader, SoapVersion.Soap11, soapAction.Length == 0 ? null : soapAction);
+        }
+        catch (XmlException ex)
+        {
+            // The text reader detects the encoding as it is created, so an empty body throws here, before the dispatcher.
+            reply = new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, "The message is not well-formed XML: " + ex.Message, ex), NotXml: true);
         }
 
         var response = Encode(reply, out var statusCode);

@@ -1,0 +1,49 @@
+using System.Net;
+using System.Text;
+using PerfAssert.Targets.Clients.Http;
+using PerfAssert.Targets.Clients.MessagePack;
+using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Formats.MessagePack;
+using PerfAssert.Targets.Services.MessagePackApi;
+using PerfAssert.Targets.Services.Wcf;
+
+namespace PerfAssert.Functional.BadInput;
+
+/// <summary>
+/// The bad requests the per-target suites (AspNetCore/, Wcf/, Grpc/, MessagePack/) do not send yet: MessagePack on
+/// the real controllers route, empty and non-SOAP bodies on the SOAP endpoint, empty and non-XML WebHttp bodies.
+/// </summary>
+internal static class BadRequests
+{
+    private const string Msgpack = MessagePackMediaType.Value;
+    private const string SoapContentType = BasicHttpEndpoint.ContentType;
+    private const string EchoSmallAction = "\"" + WcfContract.ActionPrefix + WcfContract.EchoSmall + "\"";
+
+    public static IReadOnlyDictionary<string, BadRequest> All { get; } = new Dictionary<string, BadRequest>(StringComparer.Ordinal)
+    {
+        ["MessagePack.Controllers/malformed"] = new("api/echo/large", Msgpack, [0xc1], HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/empty"] = new("api/echo/large", Msgpack, [], HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/truncated"] = new("api/echo/large", Msgpack, Half(MessagePackSerializer.Serialize(PayloadGenerator.Large(3))), HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/wrong-content-type"] = new("api/echo/large", "text/plain", MessagePackSerializer.Serialize(PayloadGenerator.Large(1)), HttpStatusCode.UnsupportedMediaType, MessagePackStacks.ControllersId),
+        // The formatter's own 8 MiB limit answers before the controller's 16 MiB request limit; MVC reports it as model state.
+        ["MessagePack.Controllers/oversize"] = new("api/echo/large", Msgpack, new byte[MessagePackHttp.MaxBodyBytes + 1], HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/unknown-operation"] = new("api/echo/medium", Msgpack, MessagePackSerializer.Serialize(PayloadGenerator.Small(1)), HttpStatusCode.NotFound, MessagePackStacks.ControllersId),
+        ["Wcf.BasicHttp/empty"] = new("wcf/basic", SoapContentType, [], HttpStatusCode.BadRequest, "Wcf.BasicHttp/Text", EchoSmallAction),
+        ["Wcf.BasicHttp/no-body-element"] = new("wcf/basic", SoapContentType, Utf8($"<s:Envelope xmlns:s=\"{WcfDictionary.Soap11Namespace}\"/>"), HttpStatusCode.InternalServerError, "Wcf.BasicHttp/Text", EchoSmallAction),
+        ["Wcf.BasicHttp/not-an-envelope"] = new("wcf/basic", SoapContentType, Utf8($"<EchoSmall xmlns=\"{WcfContract.Namespace}\"/>"), HttpStatusCode.InternalServerError, "Wcf.BasicHttp/Text", EchoSmallAction),
+        ["Wcf.BasicHttp/soap12-envelope"] = new("wcf/basic", SoapContentType, Utf8($"<s:Envelope xmlns:s=\"{WcfDictionary.Soap12Namespace}\"><s:Body/></s:Envelope>"), HttpStatusCode.InternalServerError, "Wcf.BasicHttp/Text", EchoSmallAction),
+        ["Wcf.BasicHttp/no-soap-action"] = new("wcf/basic", SoapContentType, Utf8($"<s:Envelope xmlns:s=\"{WcfDictionary.Soap11Namespace}\"><s:Body><Unknown xmlns=\"urn:x\"/></s:Body></s:Envelope>"), HttpStatusCode.InternalServerError, "Wcf.BasicHttp/Text"),
+        ["Wcf.WebHttp.Xml/empty"] = new("wcf/web/xml/EchoSmall", "application/xml", [], HttpStatusCode.BadRequest, "Wcf.WebHttp/Xml"),
+        ["Wcf.WebHttp.Xml/not-xml"] = new("wcf/web/xml/EchoLarge", "application/xml", Utf8("this is not XML"), HttpStatusCode.BadRequest, "Wcf.WebHttp/Xml"),
+        ["Wcf.WebHttp.Json/not-json"] = new("wcf/web/json/EchoLarge", "application/json", Utf8("<xml/>"), HttpStatusCode.BadRequest, "Wcf.WebHttp/Json"),
+        ["Wcf.WebHttp.Json/oversize-item-count"] = new("wcf/web/json/GetDataStream", "application/json", Utf8("{\"Min\":-2147483648,\"Max\":2147483647}"), HttpStatusCode.BadRequest, "Wcf.WebHttp/Json"),
+        ["AspNetCore.Minimal/STJ/wrong-shape"] = new("minimal/stj/large", "application/json", Utf8("{\"orderId\":1}"), HttpStatusCode.BadRequest, HttpEchoClients.MinimalStjId),
+        ["AspNetCore.Controllers/XML/wrong-root"] = new("api/echo/large", "application/xml", Utf8("<Wrong xmlns=\"urn:x\"/>"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
+    };
+
+    public static TheoryData<string> Ids => [.. All.Keys];
+
+    private static byte[] Utf8(string text) => Encoding.UTF8.GetBytes(text);
+
+    private static byte[] Half(byte[] bytes) => bytes[..(bytes.Length / 2)];
+}

@@ -1,0 +1,21 @@
+using PerfAssert.Targets.Fixtures;
+
+namespace PerfAssert.Functional.Matrix;
+
+/// <summary>GetDataStream and the todo operations for the stacks that run on TestServer, on one in-memory host.</summary>
+public sealed class InMemoryServiceMatrixTests(InMemoryTargetsFixture fixture) : IClassFixture<InMemoryTargetsFixture>
+{
+    public static TheoryData<string, int, int> DataStreamCases => ServiceMatrix.DataStreamCases(inMemory: true);
+
+    public static TheoryData<string, string> TodoCases => ServiceMatrix.TodoCases(inMemory: true);
+
+    [Theory]
+    [MemberData(nameof(DataStreamCases))]
+    public Task GetDataStream_StackRange_ReturnsTheSeededCompositeList(string stack, int min, int max) =>
+        ServiceMatrix.AssertDataStreamAsync(fixture.Endpoints, stack, min, max);
+
+    [Theory]
+    [MemberData(nameof(TodoCases))]
+    public Task Todo_StackOperation_AnswersExactly(string stack, string operation) =>
+        ServiceMatrix.AssertTodoAsync(fixture.Endpoints, stack, operation);
+}
