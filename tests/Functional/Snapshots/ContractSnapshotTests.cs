@@ -1,4 +1,5 @@
 using PerfAssert.Functional.Support;
+using PerfAssert.Targets.Services.Todos;
 using PerfAssert.Targets.Services.Wcf;
 
 namespace PerfAssert.Functional.Snapshots;
@@ -34,5 +35,5 @@ public sealed class ContractSnapshotTests
 
     [Fact]
     public void WcfContract_Metadata_MatchesTheVerifiedDescription() =>
-        Snapshot.Verify(WcfContractText.Render(new WcfService()), "Snapshots/Contracts", "WcfContract");
+        Snapshot.Verify(WcfContractText.Render(new WcfService(new TodoStore())), "Snapshots/Contracts", "WcfContract");
 }
