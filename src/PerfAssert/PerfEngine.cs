@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using PerfAssert.Baselines;
 using PerfAssert.Budgets;
-using PerfAssert.Environment;
+using PerfAssert.Environments;
 using PerfAssert.Measurement;
 using PerfAssert.Statistics;
 using PerfAssert.Verdicts;

@@ -1,6 +1,7 @@
 using System.Globalization;
 using PerfAssert.Reporting;
 using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
 
@@ -11,15 +12,23 @@ internal static class Suite
     {
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
-        var latency = await LatencyPart.RunAsync(host.Endpoints, options.Counts, progress);
+        var endpoints = host.Endpoints;
+        var latency = await LatencyPart.RunAsync(endpoints, options.Counts, progress);
+        var dataStream = await CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), progress);
+        var todos = await CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress);
+        var relative = await RelativePart.RunAsync(endpoints, progress);
+        var throughput = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
+        var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
 
-        Directory.CreateDirectory(options.Output);
-        var markdown = MarkdownTable.Render(latency);
-        await File.WriteAllTextAsync(Path.Combine(options.Output, "report.md"), markdown);
-        await File.WriteAllTextAsync(Path.Combine(options.Output, "results.json"), PerfJson.Serialize(latency));
-        await output.WriteLineAsync(markdown);
+        var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, floor], throughput, floorRatios)
+        {
+            Title = $"PerfAssert reference suite ({(options.Full ? "full" : "quick")} matrix)",
+            ReferenceStack = "WcfText",
+        };
+        await ReportWriter.WriteAsync(report, options.Output);
+        await output.WriteLineAsync(MarkdownReport.Render(report));
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-            $"{latency.Count} cases in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min; report: {Path.GetFullPath(options.Output)}"));
-        return 0;
+            $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
+        return relative.Any(r => r.Failed) ? 1 : 0;
     }
 }

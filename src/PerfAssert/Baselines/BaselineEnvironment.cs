@@ -1,4 +1,4 @@
-using PerfAssert.Environment;
+using PerfAssert.Environments;
 
 namespace PerfAssert.Baselines;
 

@@ -1,5 +1,5 @@
 using System.Reflection;
-using PerfAssert.Environment;
+using PerfAssert.Environments;
 
 namespace PerfAssert.Reporting;
 

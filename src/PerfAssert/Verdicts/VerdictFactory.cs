@@ -29,7 +29,7 @@ internal static class VerdictFactory
     public static Verdict Absolute(PerfPlan plan, AbsoluteLatencyBudget budget, Comparison comparison, int index, double calibrationNs)
     {
         var (ratio, outcome, evidence, confirmed, reason) = Resolve(comparison, index);
-        var current = Environment.EnvironmentInfo.Current.MachineClass;
+        var current = Environments.EnvironmentInfo.Current.MachineClass;
         var advisory = !string.Equals(budget.MachineClass, current, StringComparison.Ordinal);
         var advice = advisory ? $"absolute times are advisory: the budget names machine class '{budget.MachineClass ?? "(none)"}', this is '{current}'" : null;
         return new Verdict

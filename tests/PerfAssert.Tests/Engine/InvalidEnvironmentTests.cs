@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Reflection;
 using System.Reflection.Emit;
-using PerfAssert.Environment;
+using PerfAssert.Environments;
 using PerfAssert.Tests.Support;
 using PerfAssert.Verdicts;
 

@@ -1,4 +1,4 @@
-using PerfAssert.Environment;
+using PerfAssert.Environments;
 using PerfAssert.Measurement;
 using PerfAssert.Reporting;
 using PerfAssert.Statistics;

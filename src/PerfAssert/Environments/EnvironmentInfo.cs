@@ -1,7 +1,7 @@
 using System.Runtime;
 using System.Runtime.InteropServices;
 
-namespace PerfAssert.Environment;
+namespace PerfAssert.Environments;
 
 /// <summary>What kind of machine and runtime a measurement was made on.</summary>
 public sealed record EnvironmentInfo

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Reflection;
 
-namespace PerfAssert.Environment;
+namespace PerfAssert.Environments;
 
 /// <summary>
 /// Finds what makes a measurement meaningless: code under test built without optimizations (Debug), an attached debugger.

@@ -1,0 +1,54 @@
+using PerfAssert.Baselines;
+using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Reference;
+using PerfAssert.Verdicts;
+using PerfAssert.Xunit;
+
+namespace PerfAssert.Performance.Reference;
+
+/// <summary>
+/// Budgets bite: a host with a deliberate regression in the minimal API System.Text.Json target (extra allocation, extra
+/// CPU work per call) fails that target's committed baseline, while an untouched target on the same host still passes.
+/// </summary>
+[Collection(TargetsCollection.Name)]
+public sealed class InjectedRegressionTests
+{
+    private const string Injected = "SmallAspNetCoreStj-0";
+    private const string Untouched = "SmallAspNetCoreXml-0";
+
+    [Fact]
+    public async Task ExtraAllocation_FailsTheInjectedTargetsAllocationBudgetOnly()
+    {
+        await using var host = await TargetHost.StartAsync(new TargetHostOptions { Faults = new FaultInjection(ExtraAllocationBytes: 1024) }, TestContext.Current.CancellationToken);
+
+        var failure = await Assert.ThrowsAsync<PerfBudgetException>(() => Judge(host, Injected));
+        var allocation = Assert.Single(failure.Result!.Verdicts, v => v.Unit == "B/op");
+        Assert.Equal(VerdictOutcome.Regression, allocation.Outcome);
+        Assert.InRange(allocation.Measured.Estimate - allocation.Limit, 1000, 1200);
+
+        await Judge(host, Untouched);
+    }
+
+    [Fact]
+    public async Task ExtraWork_FailsTheInjectedTargetsLatencyBudgetConfirmed()
+    {
+        // About 100 us of extra CPU work per call: several times the 25% margin on a ~40 us call.
+        await using var host = await TargetHost.StartAsync(new TargetHostOptions { Faults = new FaultInjection(ExtraWorkIterations: 100_000) }, TestContext.Current.CancellationToken);
+
+        var failure = await Assert.ThrowsAsync<PerfBudgetException>(() => Judge(host, Injected));
+        var latency = Assert.Single(failure.Result!.Verdicts, v => v.Metric.StartsWith("mean / calibration", StringComparison.Ordinal));
+        Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
+        Assert.True(latency.Confirmed, latency.Message);
+
+        await Judge(host, Untouched);
+    }
+
+    // The committed baselines, but candidates go to a throwaway folder: an injected regression must never be offered for accepting.
+    private static readonly BaselineStore Store = new(BaselineStore.Discover().Directory, Path.Combine(Path.GetTempPath(), "perfassert-injected-" + Environment.ProcessId));
+
+    private static async Task Judge(TargetHost host, string name)
+    {
+        await using var opened = ReferenceCatalog.Open(name, host.Endpoints);
+        await Perf.Measure(name, opened.Operation).AgainstBaseline(nameof(LatencyBaselineTests), name, Store).AssertAsync();
+    }
+}

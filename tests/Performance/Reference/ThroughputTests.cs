@@ -1,0 +1,30 @@
+using System.Globalization;
+using PerfAssert.Targets.Fixtures;
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.Performance.Reference;
+
+/// <summary>
+/// The REST throughput experiment: 60,000 requests at concurrency 100 per case. Every answer is checked and only correct
+/// ones count; a single error fails the test (the reference's chunked PUT timed 6,000 non-2xx answers as throughput).
+/// </summary>
+[Collection(TargetsCollection.Name)]
+public sealed class ThroughputTests(LoopbackTargetsFixture targets)
+{
+    public static TheoryData<string> Cases => [.. ThroughputCases.All.Select(c => c.Name)];
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public async Task Load_AtConcurrency100_AnswersEveryRequestCorrectly(string name)
+    {
+        var request = ThroughputCases.All.Single(c => c.Name == name).Request;
+        using var client = ThroughputCases.CreateClient(targets.Endpoints);
+
+        var run = await ThroughputRunner.RunAsync(name, ct => request(client, ct), ThroughputCases.Requests, ThroughputCases.Concurrency, TimeSpan.FromMinutes(3), TestContext.Current.CancellationToken);
+
+        TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{name}: {run.Requests} requests, {run.RequestsPerSecond:#,0} req/s, P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors"));
+        Assert.Equal(ThroughputCases.Requests, run.Requests);
+        Assert.True(run.Errors == 0, $"{run.Errors} of {run.Requests} answers were wrong or failed; first: {run.FirstError}");
+    }
+}
