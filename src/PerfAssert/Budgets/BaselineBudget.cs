@@ -17,15 +17,20 @@ public sealed record BaselineBudget(
     double PartnerMargin = BaselineBudget.DefaultPartnerMargin,
     double AllocationTolerance = BaselineBudget.DefaultAllocationTolerance) : Budget
 {
-    /// <summary>The default latency margin, 25%: calibration-normalized latency on a shared 2-core runner still moves this much
-    /// run to run (docs/baselines.md has the measurements).</summary>
-    public const double DefaultLatencyMargin = 0.25;
+    /// <summary>The default latency margin, 75%: on the 2-core runners this suite was built on, the calibration-normalized latency
+    /// of identical code measured 0.66x to 1.44x of its baseline across 80 loopback round trips in two processes (client and server
+    /// threads land on the same or different cores per process). Same-run relative budgets are the precise instrument; a
+    /// baseline catches large regressions across commits. docs/baselines.md has the measurements.</summary>
+    public const double DefaultLatencyMargin = 0.75;
 
     /// <summary>The default partner-ratio margin, 10%: both sides are measured interleaved, so their ratio is steadier.</summary>
     public const double DefaultPartnerMargin = 0.10;
 
-    /// <summary>The default relative allocation tolerance, 0.2%, on top of one byte per op.</summary>
-    public const double DefaultAllocationTolerance = 0.002;
+    /// <summary>The default relative allocation tolerance, 3%, on top of one byte per op: process-wide allocations of a full
+    /// loopback round trip (client and in-process server) moved -3.3% to +2.2% between two processes over the same 80 cases,
+    /// mostly connection-state dependent (NetTcp's per-connection dictionary). Thread-scope measurements of synchronous code are
+    /// exact; use <c>AllocatedBytesAtMost</c> for those.</summary>
+    public const double DefaultAllocationTolerance = 0.03;
 
     /// <inheritdoc/>
     public override void Validate()

@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.Budgets;
 using PerfAssert.Measurement;
 using PerfAssert.Tests.Support;
 using PerfAssert.Verdicts;
@@ -49,14 +50,14 @@ public sealed class BaselineWorkflowTests : IDisposable
     {
         await Record(costNs: 20_000);
 
-        var result = await Run(costNs: 30_000);
+        var result = await Run(costNs: 50_000);
 
         var latency = result.Verdicts.Single(v => v.Metric.StartsWith("mean / calibration", StringComparison.Ordinal));
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
         Assert.True(latency.Confirmed);
         var recorded = _store.Load("Api").Entries["echo"].CalibrationRatio.Estimate;
-        Assert.Equal(recorded * 1.25, latency.Limit, 6);
-        Assert.Contains($"(baseline {VerdictFormatter.Number(recorded)} +25%) = ", latency.Message, StringComparison.Ordinal);
+        Assert.Equal(recorded * (1 + BaselineBudget.DefaultLatencyMargin), latency.Limit, 6);
+        Assert.Contains($"(baseline {VerdictFormatter.Number(recorded)} +75%) = ", latency.Message, StringComparison.Ordinal);
         Assert.Contains($"> budget {VerdictFormatter.Number(latency.Limit)}", latency.Message, StringComparison.Ordinal);
         Assert.Contains("perfassert accept", latency.Message, StringComparison.Ordinal);
         Assert.True(result.Failed);
@@ -94,7 +95,7 @@ public sealed class BaselineWorkflowTests : IDisposable
         file.Entries["echo"] = file.Entries["echo"] with { Environment = new BaselineEnvironment("windows", "arm64", 64, 9) };
         BaselineStore.WriteAtomically(_store.PathOf("Api"), BaselineJson.Serialize(file));
 
-        var result = await Run(costNs: 30_000);
+        var result = await Run(costNs: 50_000);
 
         Assert.All(result.Verdicts, v => Assert.True(v.Advisory, v.Message));
         Assert.False(result.Failed);

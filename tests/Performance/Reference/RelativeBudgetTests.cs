@@ -19,6 +19,7 @@ public sealed class RelativeBudgetTests(LoopbackTargetsFixture targets)
         await using var partner = ReferenceCatalog.Open(budget.Partner, targets.Endpoints);
 
         await Perf.Measure(budget.Subject, subject.Operation)
+            .Named(budget.ToString())
             .ComparedTo(budget.Partner, partner.Operation)
             .MeanAtMost(budget.MaxRatio)
             .AssertAsync();
