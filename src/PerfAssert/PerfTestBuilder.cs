@@ -83,10 +83,10 @@ public sealed class PerfTestBuilder
     /// latency normalized by the calibration and, with a partner, as the ratio to it). A missing entry or a regression
     /// writes a candidate and fails naming the command that accepts it.
     /// </summary>
-    public PerfTestBuilder AgainstBaseline(string fileName, string id, BaselineStore? store = null, double latencyMargin = BaselineBudget.DefaultLatencyMargin)
+    public PerfTestBuilder AgainstBaseline(string fileName, string id, BaselineStore? store = null, double latencyMargin = BaselineBudget.DefaultLatencyMargin, bool enforceLatency = true)
     {
         _store = store;
-        return WithBudget(new BaselineBudget(fileName, id, latencyMargin));
+        return WithBudget(new BaselineBudget(fileName, id, latencyMargin, EnforceLatency: enforceLatency));
     }
 
     /// <summary>Adds a budget.</summary>

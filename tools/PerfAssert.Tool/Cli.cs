@@ -29,6 +29,8 @@ internal static class Cli
         var store = Store(options);
         switch (args[0])
         {
+            case "accept" when IsCi():
+                throw new InvalidOperationException("CI=true: baselines are never accepted on CI. Download the candidates and accept them locally with --from.");
             case "accept":
                 return await AcceptAsync(store, options.GetValueOrDefault("--from"), output);
             case "diff":
@@ -133,7 +135,7 @@ internal static class Cli
 
     private static BaselineStore Store(Dictionary<string, string> options) =>
         options.TryGetValue("--baselines", out var directory)
-            ? Directory.Exists(directory) ? new BaselineStore(directory, ci: IsCi(), acceptOnRun: false) : throw new DirectoryNotFoundException($"No baselines folder at {Path.GetFullPath(directory)}.")
+            ? Directory.Exists(directory) ? new BaselineStore(directory) : throw new DirectoryNotFoundException($"No baselines folder at {Path.GetFullPath(directory)}.")
             : BaselineStore.Discover(Directory.GetCurrentDirectory());
 
     private static bool IsCi() => System.Environment.GetEnvironmentVariable("CI") is { } ci && (ci.Equals("true", StringComparison.OrdinalIgnoreCase) || ci == "1");

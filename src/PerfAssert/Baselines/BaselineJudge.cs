@@ -126,10 +126,15 @@ internal sealed class BaselineJudge
             Confirmed = confirmed,
             Reason = reason,
         };
-        return SameMachineClass
-            ? verdict
-            : verdict with { Advisory = true, Reason = $"recorded on {_entry!.Environment.MachineClass}, this is {BaselineEnvironment.Current.MachineClass}: latency is advisory until it is recorded here" };
+        if (!SameMachineClass)
+        {
+            return verdict with { Advisory = true, Reason = $"recorded on {_entry!.Environment.MachineClass}, this is {BaselineEnvironment.Current.MachineClass}: latency is advisory until it is recorded here" };
+        }
+
+        return _budget.EnforceLatency ? verdict : verdict with { Advisory = true, Reason = Join(verdict.Reason, "latency against this baseline is advisory (EnforceLatency is off)") };
     }
+
+    private static string Join(string? first, string second) => first is null ? second : first + "; " + second;
 
     private static BaselineRatio Record(BlockPass pass) =>
         new(Math.Round(pass.Ratios[0].Estimate, 4), Math.Round(pass.Ratios[0].Lower, 4), Math.Round(pass.Ratios[0].Upper, 4), pass.Ratios[0].ConfidenceLevel, pass.Blocks);

@@ -10,12 +10,15 @@ namespace PerfAssert.Budgets;
 /// <param name="LatencyMargin">How much slower than the baseline's calibration ratio is still accepted, for example 0.25 for 25%.</param>
 /// <param name="PartnerMargin">How much above the baseline's partner ratio is still accepted.</param>
 /// <param name="AllocationTolerance">Relative tolerance on allocated bytes per op, on top of one byte.</param>
+/// <param name="EnforceLatency">Whether a latency regression against the baseline fails the test; when <see langword="false"/> it is
+/// reported as an advisory Regression (a warning), for runners whose latency moves more between processes than any useful margin.</param>
 public sealed record BaselineBudget(
     string FileName,
     string Id,
     double LatencyMargin = BaselineBudget.DefaultLatencyMargin,
     double PartnerMargin = BaselineBudget.DefaultPartnerMargin,
-    double AllocationTolerance = BaselineBudget.DefaultAllocationTolerance) : Budget
+    double AllocationTolerance = BaselineBudget.DefaultAllocationTolerance,
+    bool EnforceLatency = true) : Budget
 {
     /// <summary>The default latency margin, 75%: on the 2-core runners this suite was built on, the calibration-normalized latency
     /// of identical code measured 0.66x to 1.44x of its baseline across 80 loopback round trips in two processes (client and server

@@ -64,6 +64,20 @@ public sealed class BaselineWorkflowTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_LatencyNotEnforced_ReportsAnAdvisoryRegressionWithoutFailing()
+    {
+        await Record(costNs: 20_000);
+
+        var result = await Run(costNs: 50_000, enforceLatency: false);
+
+        var latency = result.Verdicts.Single(v => v.Metric.StartsWith("mean / calibration", StringComparison.Ordinal));
+        Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
+        Assert.True(latency.Advisory);
+        Assert.Contains("EnforceLatency", latency.Message, StringComparison.Ordinal);
+        Assert.False(result.Failed);
+    }
+
+    [Fact]
     public async Task RunAsync_InjectedExtraAllocation_FailsTheAllocationVerdict()
     {
         await Record(costNs: 20_000);
@@ -122,7 +136,7 @@ public sealed class BaselineWorkflowTests : IDisposable
         await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
     }
 
-    private Task<PerfResult> Run(double costNs, bool extraAllocation = false)
+    private Task<PerfResult> Run(double costNs, bool extraAllocation = false, bool enforceLatency = true)
     {
         var clock = new ManualClock();
         var synthetic = new SyntheticOperation(clock, seed: 8);
@@ -138,7 +152,7 @@ public sealed class BaselineWorkflowTests : IDisposable
             cost.RunOnceForTests();
         });
         return Perf.Measure(operation)
-            .AgainstBaseline("Api", "echo", _store)
+            .AgainstBaseline("Api", "echo", _store, enforceLatency: enforceLatency)
             .WithOptions(SyntheticOptions.For(clock, synthetic))
             .RunAsync(TestContext.Current.CancellationToken);
     }

@@ -22,34 +22,43 @@ public sealed class InjectedRegressionTests
         // 1 KB per call is 16% of this ~6.3 KB round trip: far beyond the 3% run-to-run tolerance.
         await using var host = await TargetHost.StartAsync(new TargetHostOptions { Faults = new FaultInjection(ExtraAllocationBytes: 1024) }, TestContext.Current.CancellationToken);
 
-        var failure = await Assert.ThrowsAsync<PerfBudgetException>(() => Judge(host, Injected));
-        var allocation = Assert.Single(failure.Result!.Verdicts, v => v.Unit == "B/op");
+        var injected = await Judge(host, Injected);
+        var allocation = Assert.Single(injected.Verdicts, v => v.Unit == "B/op");
         Assert.Equal(VerdictOutcome.Regression, allocation.Outcome);
         Assert.InRange(allocation.Measured.Estimate - allocation.Limit, 1000, 1200);
+        Assert.True(injected.Failed);
 
-        await Judge(host, Untouched);
+        var untouched = await Judge(host, Untouched);
+        Assert.Equal(VerdictOutcome.Pass, Assert.Single(untouched.Verdicts, v => v.Unit == "B/op").Outcome);
     }
 
     [Fact]
-    public async Task ExtraWork_FailsTheInjectedTargetsLatencyBudgetConfirmed()
+    public async Task ExtraWork_IsAConfirmedLatencyRegressionOfTheInjectedTargetOnly()
     {
-        // About 100 us of extra CPU work per call on a ~40 us call: far beyond the 75% baseline margin.
+        // About 100 us of extra CPU work per call on a ~40 us call: several times the 75% baseline margin. Latency against
+        // baselines is advisory on this runner class (ReferenceRunner.EnforceLatency), so the verdict is asserted directly.
         await using var host = await TargetHost.StartAsync(new TargetHostOptions { Faults = new FaultInjection(ExtraWorkIterations: 100_000) }, TestContext.Current.CancellationToken);
 
-        var failure = await Assert.ThrowsAsync<PerfBudgetException>(() => Judge(host, Injected));
-        var latency = Assert.Single(failure.Result!.Verdicts, v => v.Metric.StartsWith("mean / calibration", StringComparison.Ordinal));
+        var injected = await Judge(host, Injected);
+        var latency = Assert.Single(injected.Verdicts, v => v.Metric.StartsWith("mean / calibration", StringComparison.Ordinal));
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
         Assert.True(latency.Confirmed, latency.Message);
+        Assert.Equal(VerdictOutcome.Pass, Assert.Single(injected.Verdicts, v => v.Unit == "B/op").Outcome);
 
-        await Judge(host, Untouched);
+        var untouched = await Judge(host, Untouched);
+        Assert.Equal(VerdictOutcome.Pass, Assert.Single(untouched.Verdicts, v => v.Unit == "B/op").Outcome);
     }
 
     // The committed baselines, but candidates go to a throwaway folder: an injected regression must never be offered for accepting.
     private static readonly BaselineStore Store = new(BaselineStore.Discover().Directory, Path.Combine(Path.GetTempPath(), "perfassert-injected-" + Environment.ProcessId));
 
-    private static async Task Judge(TargetHost host, string name)
+    private static async Task<PerfResult> Judge(TargetHost host, string name)
     {
         await using var opened = ReferenceCatalog.Open(name, host.Endpoints);
-        await Perf.Measure(name, opened.Operation).Named(name + " on a host with an injected fault").AgainstBaseline(nameof(LatencyBaselineTests), name, Store).AssertAsync();
+        var result = await Perf.Measure(name, opened.Operation).Named(name + " on a host with an injected fault")
+            .AgainstBaseline(nameof(LatencyBaselineTests), name, Store, enforceLatency: ReferenceRunner.EnforceLatency)
+            .RunAsync(TestContext.Current.CancellationToken);
+        PerfTestBuilderExtensions.Report(result, TestContext.Current);
+        return result;
     }
 }

@@ -18,6 +18,6 @@ public sealed class OperationBaselineTests(LoopbackTargetsFixture targets)
     public async Task Operation_StaysWithinItsBaseline(string name)
     {
         await using var opened = ReferenceCatalog.Open(name, targets.Endpoints);
-        await Perf.Measure(name, opened.Operation).AgainstBaseline(nameof(OperationBaselineTests), name).AssertAsync();
+        await Perf.Measure(name, opened.Operation).AgainstBaseline(nameof(OperationBaselineTests), name, enforceLatency: ReferenceRunner.EnforceLatency).AssertAsync();
     }
 }
