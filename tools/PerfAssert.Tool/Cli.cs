@@ -17,8 +17,10 @@ internal static class Cli
         DIR defaults: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES); candidates beside it.
         """;
 
-    public static async Task<int> RunAsync(string[] args, TextWriter output)
+    /// <summary>Runs a command; <paramref name="ci"/> defaults to the <c>CI</c> environment variable.</summary>
+    public static async Task<int> RunAsync(string[] args, TextWriter output, bool? ci = null)
     {
+        var onCi = ci ?? IsCi();
         if (args.Length == 0 || args[0] is "-h" or "--help")
         {
             await output.WriteLineAsync(Usage);
@@ -29,7 +31,7 @@ internal static class Cli
         var store = Store(options);
         switch (args[0])
         {
-            case "accept" when IsCi():
+            case "accept" when onCi:
                 throw new InvalidOperationException("CI=true: baselines are never accepted on CI. Download the candidates and accept them locally with --from.");
             case "accept":
                 return await AcceptAsync(store, options.GetValueOrDefault("--from"), output);

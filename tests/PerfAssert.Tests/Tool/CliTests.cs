@@ -22,7 +22,7 @@ public sealed class CliTests : IDisposable
         await store.WriteCandidateAsync("Api", "z-last", changed, TestContext.Current.CancellationToken);
         var output = new StringWriter();
 
-        var code = await Cli.RunAsync(["accept", "--baselines", _baselines], output);
+        var code = await Cli.RunAsync(["accept", "--baselines", _baselines], output, ci: false);
 
         Assert.Equal(0, code);
         var text = output.ToString();
@@ -33,10 +33,23 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public async Task Accept_OnCi_IsRefusedAndChangesNothing()
+    {
+        var store = new BaselineStore(_baselines);
+        await store.WriteCandidateAsync("Api", "t", BaselineJsonTests.Sample().Entries["z-last"], TestContext.Current.CancellationToken);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => Cli.RunAsync(["accept", "--baselines", _baselines], TextWriter.Null, ci: true));
+
+        Assert.Contains("never accepted on CI", error.Message, StringComparison.Ordinal);
+        Assert.True(File.Exists(store.CandidatePathOf("Api")));
+        Assert.False(File.Exists(store.PathOf("Api")));
+    }
+
+    [Fact]
     public async Task Accept_MissingBaselinesFolder_FailsClearlyAndCreatesNothing()
     {
         var missing = Path.Combine(_temp.Path, "nope");
-        await Assert.ThrowsAsync<DirectoryNotFoundException>(() => Cli.RunAsync(["accept", "--baselines", missing], TextWriter.Null));
+        await Assert.ThrowsAsync<DirectoryNotFoundException>(() => Cli.RunAsync(["accept", "--baselines", missing], TextWriter.Null, ci: false));
         Assert.False(Directory.Exists(missing));
     }
 
