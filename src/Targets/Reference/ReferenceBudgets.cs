@@ -3,7 +3,7 @@ namespace PerfAssert.Targets.Reference;
 /// <summary>
 /// The relative budgets between stacks that the suite guards. Each was set after measuring on this machine class
 /// (linux-x64-2c-net10) with
-/// <c>dotnet test tests/Performance -c Release --filter "FullyQualifiedName~RelativeBudgetTests"</c>, three runs; the
+/// <c>dotnet test tests/Performance -c Release --filter "FullyQualifiedName~RelativeBudgetTests"</c>, three or four runs; the
 /// figures (mean ratio [99% CI]) are in <see cref="ReferenceBudget.Measured"/>. A budget sits above the largest upper bound
 /// seen, so noise cannot fail it while a real regression of the kind it guards still does. The first is the design's example.
 /// </summary>
@@ -21,6 +21,6 @@ public static class ReferenceBudgets
         new("DataStreamGrpcUnary-42", "DataStreamWcfNetTcpTuned-42", 2.5, "1.170 [1.122, 1.228]; 1.993 [1.720, 2.177]; 1.926 [1.743, 2.465]"),
         new("DataStreamGrpcUnary-42", "DataStreamWcfNetTcpDefault-42", 2.5, "1.516 [1.102, 2.058]; 1.436 [1.144, 3.372]"),
         // The reference saw server streaming about 5x slower than a repeated field; here it is about 1.25x.
-        new("DataStreamGrpcServerStreaming-42", "DataStreamGrpcUnary-42", 1.6, "1.312 [1.240, 1.784]; 1.260 [1.233, 1.287]; 1.207 [1.153, 1.271]"),
+        new("DataStreamGrpcServerStreaming-42", "DataStreamGrpcUnary-42", 2.0, "1.312 [1.240, 1.784]; 1.260 [1.233, 1.287]; 1.207 [1.153, 1.271]; main job 1.533 [1.442, 1.615]"),
     ];
 }
