@@ -154,13 +154,14 @@ internal static class PerfEngine
 
         verdicts = verdicts.Select(v => Invalidate(v, v.Unit is "x" or "us" ? reasons.Concat(timingReasons) : reasons)).ToList();
 
-        var subjectNs = subjectMean ?? subjectWarmup.NanosecondsPerOp;
+        // Without a comparison, the per-call phase is the settled measurement; warm-up's last samples are only a fallback.
+        var subjectNs = subjectMean ?? subjectPerCall?.MeanNs ?? subjectWarmup.NanosecondsPerOp;
         return new PerfResult
         {
             Name = plan.Name,
             Verdicts = verdicts,
             Subject = Summary(plan.Subject, subjectWarmup, subjectNs, subjectPerCall, subjectAllocations, calibration),
-            Partner = plan.Partner is null ? null : Summary(plan.Partner, partnerWarmup, partnerMean ?? partnerWarmup.NanosecondsPerOp, partnerPerCall, partnerAllocations, calibration),
+            Partner = plan.Partner is null ? null : Summary(plan.Partner, partnerWarmup, partnerMean ?? partnerPerCall?.MeanNs ?? partnerWarmup.NanosecondsPerOp, partnerPerCall, partnerAllocations, calibration),
             Calibration = calibration,
             Environment = EnvironmentInfo.Current,
             Seed = seed,
