@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.IO;
 using PerfAssert.Reporting;
 
 namespace PerfAssert.Xunit;
@@ -20,10 +21,7 @@ internal static class ResultFiles
         System.IO.Directory.CreateDirectory(directory);
         var invalid = Path.GetInvalidFileNameChars();
         var name = new string(result.Name.Select(c => invalid.Contains(c) ? '_' : c).ToArray());
-        var path = Path.Combine(directory, name + ".json");
-        var temporary = path + ".tmp";
-        await File.WriteAllTextAsync(temporary, PerfJson.Serialize(result), cancellationToken).ConfigureAwait(false);
-        File.Move(temporary, path, overwrite: true);
+        await AtomicFile.WriteAllTextAsync(Path.Combine(directory, name + ".json"), PerfJson.Serialize(result), cancellationToken).ConfigureAwait(false);
     }
 
     private static string? Directory()

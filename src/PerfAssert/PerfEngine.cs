@@ -143,10 +143,7 @@ internal static class PerfEngine
             // Never record a baseline from a run whose figures are meaningless.
             if (judge.WantsCandidate(judged) && reasons.Count == 0 && timingReasons.Count == 0)
             {
-                var store = plan.Store ?? BaselineStore.Discover();
-                var budget = plan.Budgets.OfType<BaselineBudget>().Single();
-                var path = await store.WriteCandidateAsync(budget.FileName, budget.Id, judge.Candidate(baselineCalibration!, baselinePartner, subjectAllocations!), cancellationToken).ConfigureAwait(false);
-                judged = judge.WithCandidate(judged, path);
+                judged = await judge.RecordCandidateAsync(judged, baselineCalibration!, baselinePartner, subjectAllocations!, cancellationToken).ConfigureAwait(false);
             }
 
             verdicts.AddRange(judged);
@@ -167,8 +164,8 @@ internal static class PerfEngine
             Seed = seed,
             Duration = options.Clock.GetElapsedTime(started),
             Strict = options.Strict,
-            BaselineFile = plan.Budgets.OfType<BaselineBudget>().SingleOrDefault()?.FileName,
-            BaselineId = plan.Budgets.OfType<BaselineBudget>().SingleOrDefault()?.Id,
+            BaselineFile = judge?.Budget.FileName,
+            BaselineId = judge?.Budget.Id,
         };
     }
 

@@ -20,7 +20,7 @@ internal static class Cli
     /// <summary>Runs a command; <paramref name="ci"/> defaults to the <c>CI</c> environment variable.</summary>
     public static async Task<int> RunAsync(string[] args, TextWriter output, bool? ci = null)
     {
-        var onCi = ci ?? IsCi();
+        var onCi = ci ?? BaselineStore.CiFromEnvironment;
         if (args.Length == 0 || args[0] is "-h" or "--help")
         {
             await output.WriteLineAsync(Usage);
@@ -140,7 +140,6 @@ internal static class Cli
             ? Directory.Exists(directory) ? new BaselineStore(directory) : throw new DirectoryNotFoundException($"No baselines folder at {Path.GetFullPath(directory)}.")
             : BaselineStore.Discover(Directory.GetCurrentDirectory());
 
-    private static bool IsCi() => System.Environment.GetEnvironmentVariable("CI") is { } ci && (ci.Equals("true", StringComparison.OrdinalIgnoreCase) || ci == "1");
 
     private static Dictionary<string, string> Options(string[] args)
     {

@@ -22,6 +22,9 @@ internal sealed class BaselineJudge
         _entry = entry;
     }
 
+    /// <summary>The budget this judge applies.</summary>
+    public BaselineBudget Budget => _budget;
+
     /// <summary>The latency limit as a ratio to the calibration; NaN when there is no entry (gather evidence to record).</summary>
     public double CalibrationLimit => _entry is null ? double.NaN : _entry.CalibrationRatio.Estimate * (1 + _budget.LatencyMargin);
 
@@ -74,7 +77,16 @@ internal sealed class BaselineJudge
     public bool WantsCandidate(IReadOnlyList<Verdict> verdicts) =>
         _entry is null || !SameMachineClass || verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Improved);
 
-    public BaselineEntry Candidate(Comparison calibration, Comparison? partner, AllocationMeasurement allocations) => new()
+    /// <summary>Writes this run's figures as a candidate in the store the entry was loaded from, and says where in every verdict.</summary>
+    public async Task<IReadOnlyList<Verdict>> RecordCandidateAsync(
+        IReadOnlyList<Verdict> verdicts, Comparison calibration, Comparison? partner, AllocationMeasurement allocations, CancellationToken cancellationToken)
+    {
+        var path = await _store.WriteCandidateAsync(_budget.FileName, _budget.Id, Candidate(calibration, partner, allocations), cancellationToken).ConfigureAwait(false);
+        var note = $"candidate written to {path}; review it and accept with: {_store.AcceptCommand}";
+        return verdicts.Select(v => v with { Reason = v.Reason is null ? note : v.Reason + "; " + note }).ToList();
+    }
+
+    private static BaselineEntry Candidate(Comparison calibration, Comparison? partner, AllocationMeasurement allocations) => new()
     {
         Environment = BaselineEnvironment.Current,
         AllocatedBytesPerOp = Math.Round(allocations.BytesPerOp, 2),
@@ -85,13 +97,6 @@ internal sealed class BaselineJudge
         PartnerRatio = partner is null ? null : Record(partner.First),
         AllocationOps = allocations.OpsPerRepeat,
     };
-
-    /// <summary>Adds where the candidate went and the command that accepts it to every verdict's reason.</summary>
-    public IReadOnlyList<Verdict> WithCandidate(IReadOnlyList<Verdict> verdicts, string candidatePath)
-    {
-        var note = $"candidate written to {candidatePath}; review it and accept with: {_store.AcceptCommand}";
-        return verdicts.Select(v => v with { Reason = v.Reason is null ? note : v.Reason + "; " + note }).ToList();
-    }
 
     private Verdict AllocationVerdict(PerfPlan plan, AllocationMeasurement allocations)
     {

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using PerfAssert.IO;
 
 namespace PerfAssert.Baselines;
 
@@ -50,6 +51,9 @@ public sealed class BaselineStore
     /// <summary>Whether this is a CI run (<c>CI=true</c>): nothing under <see cref="Directory"/> is ever written.</summary>
     public bool IsCi { get; }
 
+    /// <summary>Whether the environment says this is a CI run: <c>CI</c> is <c>true</c> or <c>1</c>.</summary>
+    public static bool CiFromEnvironment => IsSet("CI");
+
     /// <summary>
     /// Finds the store: <c>PERFASSERT_BASELINES</c> if set, else the nearest <c>baselines</c> folder above the test binaries.
     /// On CI candidates go to <c>PERFASSERT_CANDIDATES</c> or <c>TestResults/perfassert-candidates</c> beside that folder.
@@ -58,7 +62,7 @@ public sealed class BaselineStore
     {
         var configured = System.Environment.GetEnvironmentVariable("PERFASSERT_BASELINES");
         var directory = !string.IsNullOrWhiteSpace(configured) ? configured : FindUpwards(startDirectory ?? AppContext.BaseDirectory);
-        var ci = IsSet("CI");
+        var ci = CiFromEnvironment;
         var candidates = System.Environment.GetEnvironmentVariable("PERFASSERT_CANDIDATES");
         if (ci && string.IsNullOrWhiteSpace(candidates))
         {
@@ -107,20 +111,12 @@ public sealed class BaselineStore
             using var crossProcess = await FileLock.AcquireAsync(path + ".lock", cancellationToken).ConfigureAwait(false);
             var file = Read(path);
             change(file);
-            WriteAtomically(path, BaselineJson.Serialize(file));
+            AtomicFile.WriteAllText(path, BaselineJson.Serialize(file));
         }
         finally
         {
             gate.Release();
         }
-    }
-
-    /// <summary>Writes text to a temporary file beside <paramref name="path"/> and renames it into place.</summary>
-    public static void WriteAtomically(string path, string text)
-    {
-        var temporary = $"{path}.{Guid.NewGuid():N}.tmp";
-        File.WriteAllText(temporary, text);
-        File.Move(temporary, path, overwrite: true);
     }
 
     /// <summary>A path relative to the baselines folder's parent, for messages (for example <c>baselines/X.json</c>).</summary>

@@ -1,4 +1,4 @@
-using System.Text;
+using PerfAssert.IO;
 
 namespace PerfAssert.Reporting;
 
@@ -16,8 +16,6 @@ public static class ReportWriter
 
     /// <summary>The BenchmarkDotNet-shaped JSON export's file name.</summary>
     public const string BenchmarkDotNetFile = "results-benchmarkdotnet.json";
-
-    private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
     /// <summary>
     /// Renders the report and writes <see cref="MarkdownFile"/>, <see cref="HtmlFile"/>, <see cref="JsonFile"/> and
@@ -41,24 +39,10 @@ public static class ReportWriter
         foreach (var (name, text) in files)
         {
             var path = Path.GetFullPath(Path.Combine(directory, name));
-            await WriteAtomicallyAsync(path, text, cancellationToken).ConfigureAwait(false);
+            await AtomicFile.WriteAllTextAsync(path, text, cancellationToken).ConfigureAwait(false);
             written.Add(path);
         }
 
         return written;
-    }
-
-    private static async Task WriteAtomicallyAsync(string path, string text, CancellationToken cancellationToken)
-    {
-        var temporary = path + "." + Guid.NewGuid().ToString("N") + ".tmp";
-        try
-        {
-            await File.WriteAllTextAsync(temporary, text, Utf8, cancellationToken).ConfigureAwait(false);
-            File.Move(temporary, path, overwrite: true);
-        }
-        finally
-        {
-            File.Delete(temporary);
-        }
     }
 }

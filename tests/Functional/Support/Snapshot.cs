@@ -1,5 +1,3 @@
-using System.Reflection;
-
 namespace PerfAssert.Functional.Support;
 
 /// <summary>
@@ -13,13 +11,9 @@ namespace PerfAssert.Functional.Support;
 /// </remarks>
 internal static class Snapshot
 {
-    private static readonly string ProjectDirectory = typeof(Snapshot).Assembly
-        .GetCustomAttributes<AssemblyMetadataAttribute>()
-        .Single(a => a.Key == "ProjectDirectory").Value!;
-
     public static void Verify(string actual, string folder, string name)
     {
-        var directory = Path.Combine(ProjectDirectory, folder);
+        var directory = Path.Combine(SourceTree.ProjectDirectory, folder);
         var verified = Path.Combine(directory, name + ".verified.txt");
         var received = Path.Combine(directory, name + ".received.txt");
         var normalized = actual.ReplaceLineEndings("\n");

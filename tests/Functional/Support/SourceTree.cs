@@ -2,10 +2,11 @@ using System.Reflection;
 
 namespace PerfAssert.Functional.Support;
 
-/// <summary>Files of the repository, found from the project directory the build records (as <see cref="Snapshot"/> does).</summary>
+/// <summary>Files of the repository, found from the project directory the build records (<see cref="Snapshot"/> finds its files from here too).</summary>
 internal static class SourceTree
 {
-    private static readonly string ProjectDirectory = typeof(SourceTree).Assembly
+    /// <summary>This test project's directory, recorded by the build (deterministic CI builds map source paths to /_/).</summary>
+    public static readonly string ProjectDirectory = typeof(SourceTree).Assembly
         .GetCustomAttributes<AssemblyMetadataAttribute>()
         .Single(a => a.Key == "ProjectDirectory").Value!;
 

@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.IO;
 using PerfAssert.Budgets;
 using PerfAssert.Measurement;
 using PerfAssert.Tests.Support;
@@ -107,7 +108,7 @@ public sealed class BaselineWorkflowTests : IDisposable
         await Record(costNs: 20_000);
         var file = _store.Load("Api");
         file.Entries["echo"] = file.Entries["echo"] with { Environment = new BaselineEnvironment("windows", "arm64", 64, 9) };
-        BaselineStore.WriteAtomically(_store.PathOf("Api"), BaselineJson.Serialize(file));
+        AtomicFile.WriteAllText(_store.PathOf("Api"), BaselineJson.Serialize(file));
 
         var result = await Run(costNs: 50_000);
 
