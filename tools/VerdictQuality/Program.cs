@@ -5,9 +5,37 @@ using PerfAssert.Verdicts;
 
 // Measures how good PerfAssert's verdicts are on this machine: A/A runs must never be judged Regression, injected
 // slowdowns should be, and one extra allocation per op always. Prints one line per case and one summary line.
-var runs = args.Length >= 2 && args[0] == "--runs" && int.TryParse(args[1], CultureInfo.InvariantCulture, out var n) && n > 0
-    ? n
-    : throw new ArgumentException("usage: dotnet run -c Release --project tools/VerdictQuality -- --runs N   (N >= 1)");
+const string UsageText = "usage: dotnet run -c Release --project tools/VerdictQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20,alloc]   (N >= 1; default: every case)";
+string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20", "alloc"];
+var runs = 0;
+var cases = allCases;
+for (var i = 0; i < args.Length; i += 2)
+{
+    var value = i + 1 < args.Length ? args[i + 1] : null;
+    switch (args[i])
+    {
+        case var _ when value is null:
+            return Usage($"'{args[i]}' needs a value.");
+        case "--runs" when int.TryParse(value, CultureInfo.InvariantCulture, out var n) && n > 0:
+            runs = n;
+            break;
+        case "--cases":
+            cases = value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+            if (cases.Length == 0 || cases.Any(c => !allCases.Contains(c)))
+            {
+                return Usage($"unknown case in '--cases {value}'.");
+            }
+
+            break;
+        default:
+            return Usage($"unexpected '{args[i]} {value}'.");
+    }
+}
+
+if (runs == 0)
+{
+    return Usage("--runs N is required.");
+}
 
 var slowdowns = new[] { 0.03, 0.05, 0.10, 0.20 };
 var tally = new Dictionary<string, Dictionary<VerdictOutcome, int>>();
@@ -15,14 +43,21 @@ var durations = new List<double>();
 var started = DateTimeOffset.UtcNow;
 for (var run = 1; run <= runs; run++)
 {
-    await Judge("aa", Workload.BaseRounds, allocating: false);
-    foreach (var slowdown in slowdowns)
+    if (cases.Contains("aa"))
+    {
+        await Judge("aa", Workload.BaseRounds, allocating: false);
+    }
+
+    foreach (var slowdown in slowdowns.Where(s => cases.Contains($"slow{s * 100:0}")))
     {
         await Judge($"slow{slowdown * 100:0}", (int)Math.Round(Workload.BaseRounds * (1 + slowdown)), allocating: false);
     }
 
-    await Judge("alloc", Workload.BaseRounds, allocating: true);
-    if (run % 10 == 0 || run == runs)
+    if (cases.Contains("alloc"))
+    {
+        await Judge("alloc", Workload.BaseRounds, allocating: true);
+    }
+    if (run % 50 == 0 || run == runs)
     {
         Console.Error.WriteLine($"[{run}/{runs}] {(DateTimeOffset.UtcNow - started).TotalMinutes:0.0} min");
     }
@@ -34,9 +69,15 @@ foreach (var (name, outcomes) in tally)
 }
 
 durations.Sort();
-double Rate(string name) => tally[name].GetValueOrDefault(VerdictOutcome.Regression) / (double)runs;
+// A case left out with --cases prints n/a rather than a rate it never measured.
+string Rate(string name) => tally.TryGetValue(name, out var outcomes)
+    ? (outcomes.GetValueOrDefault(VerdictOutcome.Regression) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture)
+    : "n/a";
+var falseRegressions = tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression).ToString(CultureInfo.InvariantCulture) : "n/a";
 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-    $"verdict-quality: runs={runs} false_regressions={tally["aa"].GetValueOrDefault(VerdictOutcome.Regression)} detect3={Rate("slow3"):0.###} detect5={Rate("slow5"):0.###} detect10={Rate("slow10"):0.###} detect20={Rate("slow20"):0.###} alloc_detect={Rate("alloc"):0.###} median_verdict_s={Percentile(0.5):0.00} p95_verdict_s={Percentile(0.95):0.00}"));
+    $"verdict-quality: runs={runs} false_regressions={falseRegressions} detect3={Rate("slow3")} detect5={Rate("slow5")} detect10={Rate("slow10")} detect20={Rate("slow20")} alloc_detect={Rate("alloc")} median_verdict_s={Percentile(0.5):0.00} p95_verdict_s={Percentile(0.95):0.00}"));
+
+return 0;
 
 async Task Judge(string name, int subjectRounds, bool allocating)
 {
@@ -55,3 +96,9 @@ async Task Judge(string name, int subjectRounds, bool allocating)
 }
 
 double Percentile(double p) => durations[(int)Math.Min(durations.Count - 1, Math.Floor(p * durations.Count))];
+
+static int Usage(string problem)
+{
+    Console.Error.WriteLine($"verdict-quality: {problem}{System.Environment.NewLine}{UsageText}");
+    return 2;
+}
