@@ -70,7 +70,7 @@ internal static class Cli
                 var store = Store(options);
                 return await OrphansAsync(store, options["--results"] ?? DefaultResults(store), output);
             case "render":
-                return await RenderCommand.RunAsync(options, () => DefaultResults(Store(options)), output);
+                return await RenderCommand.RunAsync(options, () => DefaultResults(StoreForResults(options)), output);
             default:
                 throw new ArgumentException($"unknown command '{command}'.{System.Environment.NewLine}{Usage}");
         }
@@ -171,6 +171,19 @@ internal static class Cli
     {
         var configured = System.Environment.GetEnvironmentVariable("PERFASSERT_RESULTS");
         return !string.IsNullOrWhiteSpace(configured) ? configured : Path.Combine(Path.GetDirectoryName(store.Directory)!, "TestResults", "perfassert");
+    }
+
+    // render needs the baselines folder only to find the results beside it, so a failed search suggests --results.
+    private static BaselineStore StoreForResults(CliOptions options)
+    {
+        try
+        {
+            return Store(options);
+        }
+        catch (BaselineException ex)
+        {
+            throw new BaselineException($"{ex.Message} Or pass the results with --results.", ex);
+        }
     }
 
     private static BaselineStore Store(CliOptions options) =>

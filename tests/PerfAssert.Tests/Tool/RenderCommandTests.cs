@@ -112,6 +112,17 @@ public sealed class RenderCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Render_NoResultsOptionAndNoBaselinesFolder_Exits2SuggestingResults()
+    {
+        var missing = Path.Combine(_temp.Path, "baselines");
+
+        var (code, error) = await RunUnchanged(["render", "--baselines", missing, "--out", _out]);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"No baselines folder at {missing}", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Render_MissingResultsFolder_Exits2NamingItAndWritesNothing()
     {
         var missing = Path.Combine(_temp.Path, "nope");
