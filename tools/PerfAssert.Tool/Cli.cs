@@ -5,19 +5,46 @@ using PerfAssert.Reporting;
 
 namespace PerfAssert.Tool;
 
-/// <summary>The commands: accept, list, diff, orphans.</summary>
+/// <summary>The commands: accept, diff, list, orphans, render.</summary>
 internal static class Cli
 {
     public const string Usage = """
         usage: perfassert <command> [options]
-          accept  [--baselines DIR] [--from DIR]   move candidate baselines (*.received.json) into place, printing old and new
-          diff    [--baselines DIR] [--from DIR]   show what accepting would change, without changing anything
-          list    [--baselines DIR]                list every baseline entry
-          orphans [--baselines DIR] [--results DIR]  list entries no test of the last run used (results from TestResults/perfassert)
-        DIR defaults: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES); candidates beside it.
+          accept  [--baselines DIR] [--from DIR]     move candidate baselines (*.received.json) into place, printing old and new
+          diff    [--baselines DIR] [--from DIR]     show what accepting would change, without changing anything
+          list    [--baselines DIR]                  list every baseline entry
+          orphans [--baselines DIR] [--results DIR]  list entries no test of the last run used
+          render  [--results DIR|FILE] [--out DIR] [--format md|html|both] [--fail-on-regression]
+                  write report.md and/or report.html: a pull-request summary of a test run's per-test results, or the
+                  reference suite's report from its results.json (or the folder holding it)
+        defaults: --baselines: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES);
+          --from: the candidates beside it; --results: PERFASSERT_RESULTS, else TestResults/perfassert beside the
+          baselines folder; --out: perfassert-report in the current directory; --format: both.
+        exit codes: 0 done (render reports failing verdicts without judging), 1 a test failed and --fail-on-regression
+          was given, 2 bad input (nothing was changed).
         """;
 
-    /// <summary>Runs a command; <paramref name="ci"/> defaults to the <c>CI</c> environment variable.</summary>
+    /// <summary>The folder <c>render</c> writes to when <c>--out</c> is not given, under the current directory.</summary>
+    public const string DefaultReportFolder = "perfassert-report";
+
+    /// <summary>
+    /// Runs a command as the process does: bad input (a missing folder, a corrupt file, a wrong option) is reported on
+    /// <paramref name="error"/> and exits 2.
+    /// </summary>
+    public static async Task<int> MainAsync(string[] args, TextWriter output, TextWriter error, bool? ci = null)
+    {
+        try
+        {
+            return await RunAsync(args, output, ci);
+        }
+        catch (Exception ex) when (ex is BaselineException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
+        {
+            await error.WriteLineAsync("perfassert: " + ex.Message);
+            return 2;
+        }
+    }
+
+    /// <summary>Runs a command, throwing on bad input; <paramref name="ci"/> defaults to the <c>CI</c> environment variable.</summary>
     public static async Task<int> RunAsync(string[] args, TextWriter output, bool? ci = null)
     {
         var onCi = ci ?? BaselineStore.CiFromEnvironment;
@@ -27,22 +54,25 @@ internal static class Cli
             return args.Length == 0 ? 2 : 0;
         }
 
-        var options = Options(args.Skip(1).ToArray());
-        var store = Store(options);
-        switch (args[0])
+        var command = args[0];
+        var options = CliOptions.Parse(command, args[1..]);
+        switch (command)
         {
             case "accept" when onCi:
                 throw new InvalidOperationException("CI=true: baselines are never accepted on CI. Download the candidates and accept them locally with --from.");
             case "accept":
-                return await AcceptAsync(store, options.GetValueOrDefault("--from"), output);
+                return await AcceptAsync(Store(options), options["--from"], output);
             case "diff":
-                return await DiffAsync(store, options.GetValueOrDefault("--from"), output);
+                return await DiffAsync(Store(options), options["--from"], output);
             case "list":
-                return await ListAsync(store, output);
+                return await ListAsync(Store(options), output);
             case "orphans":
-                return await OrphansAsync(store, options.GetValueOrDefault("--results"), output);
+                var store = Store(options);
+                return await OrphansAsync(store, options["--results"] ?? DefaultResults(store), output);
+            case "render":
+                return await RenderCommand.RunAsync(options, () => DefaultResults(StoreForResults(options)), output);
             default:
-                throw new ArgumentException($"unknown command '{args[0]}'.{System.Environment.NewLine}{Usage}");
+                throw new ArgumentException($"unknown command '{command}'.{System.Environment.NewLine}{Usage}");
         }
     }
 
@@ -96,9 +126,9 @@ internal static class Cli
         return 0;
     }
 
-    private static async Task<int> OrphansAsync(BaselineStore store, string? results, TextWriter output)
+    private static async Task<int> OrphansAsync(BaselineStore store, string results, TextWriter output)
     {
-        var directory = Path.GetFullPath(results ?? Path.Combine(Path.GetDirectoryName(store.Directory)!, "TestResults", "perfassert"));
+        var directory = Path.GetFullPath(results);
         if (!Directory.Exists(directory))
         {
             throw new DirectoryNotFoundException($"No results at {directory}. Run the performance tests first (they write one JSON file per test there).");
@@ -110,12 +140,12 @@ internal static class Cli
             try
             {
                 var result = JsonSerializer.Deserialize<JsonElement>(File.ReadAllText(path), PerfJson.Options);
-                if (result.TryGetProperty("baselineFile", out var file) && result.TryGetProperty("baselineId", out var id))
+                if (result.ValueKind == JsonValueKind.Object && result.TryGetProperty("baselineFile", out var file) && result.TryGetProperty("baselineId", out var id))
                 {
                     used.Add((file.GetString()!, id.GetString()!));
                 }
             }
-            catch (JsonException ex)
+            catch (Exception ex) when (ex is JsonException or InvalidOperationException)
             {
                 throw new ArgumentException($"{path} is not a PerfAssert result file ({ex.Message}).", ex);
             }
@@ -123,6 +153,7 @@ internal static class Cli
 
         var orphans = Directory.GetFiles(store.Directory, "*.json")
             .Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal)
             .SelectMany(p => store.Read(p).Entries.Keys.Select(id => (File: Path.GetFileNameWithoutExtension(p), Id: id)))
             .Where(e => !used.Contains(e))
             .ToList();
@@ -135,25 +166,28 @@ internal static class Cli
         return 0;
     }
 
-    private static BaselineStore Store(Dictionary<string, string> options) =>
-        options.TryGetValue("--baselines", out var directory)
+    /// <summary>Where the xUnit adapter writes results: <c>PERFASSERT_RESULTS</c>, else <c>TestResults/perfassert</c> beside the baselines.</summary>
+    private static string DefaultResults(BaselineStore store)
+    {
+        var configured = System.Environment.GetEnvironmentVariable("PERFASSERT_RESULTS");
+        return !string.IsNullOrWhiteSpace(configured) ? configured : Path.Combine(Path.GetDirectoryName(store.Directory)!, "TestResults", "perfassert");
+    }
+
+    // render needs the baselines folder only to find the results beside it, so a failed search suggests --results.
+    private static BaselineStore StoreForResults(CliOptions options)
+    {
+        try
+        {
+            return Store(options);
+        }
+        catch (BaselineException ex)
+        {
+            throw new BaselineException($"{ex.Message} Or pass the results with --results.", ex);
+        }
+    }
+
+    private static BaselineStore Store(CliOptions options) =>
+        options["--baselines"] is { } directory
             ? Directory.Exists(directory) ? new BaselineStore(directory) : throw new DirectoryNotFoundException($"No baselines folder at {Path.GetFullPath(directory)}.")
             : BaselineStore.Discover(Directory.GetCurrentDirectory());
-
-
-    private static Dictionary<string, string> Options(string[] args)
-    {
-        var options = new Dictionary<string, string>(StringComparer.Ordinal);
-        for (var i = 0; i < args.Length; i++)
-        {
-            if (!args[i].StartsWith("--", StringComparison.Ordinal) || i + 1 >= args.Length)
-            {
-                throw new ArgumentException($"expected '--option value', got '{args[i]}'.{System.Environment.NewLine}{Usage}");
-            }
-
-            options[args[i]] = args[++i];
-        }
-
-        return options;
-    }
 }

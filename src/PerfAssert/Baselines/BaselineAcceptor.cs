@@ -21,14 +21,19 @@ public static class BaselineAcceptor
             throw new DirectoryNotFoundException($"No candidate folder at {from}. Run the performance tests first, or pass the folder of candidates downloaded from CI.");
         }
 
+        // Read every candidate and every file it goes into first: one corrupt file stops the accept before anything is written.
+        var pending = Directory.GetFiles(from, "*.received.json")
+            .Order(StringComparer.Ordinal)
+            .Select(candidatePath =>
+            {
+                var candidate = store.Read(candidatePath);
+                var target = store.PathOf(Path.GetFileName(candidatePath)[..^".received.json".Length]);
+                return (CandidatePath: candidatePath, Candidate: candidate, Target: target, Before: store.Read(target));
+            })
+            .ToList();
         var changes = new List<AcceptedChange>();
-        foreach (var candidatePath in Directory.GetFiles(from, "*.received.json").Order(StringComparer.Ordinal))
+        foreach (var (candidatePath, candidate, target, before) in pending)
         {
-            // Read everything first: a corrupt candidate or baseline stops the accept before anything is written.
-            var candidate = store.Read(candidatePath);
-            var fileName = Path.GetFileName(candidatePath)[..^".received.json".Length];
-            var target = store.PathOf(fileName);
-            var before = store.Read(target);
             await store.UpdateAsync(target, file =>
             {
                 foreach (var (id, entry) in candidate.Entries)

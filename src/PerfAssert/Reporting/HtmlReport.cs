@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 using PerfAssert.Verdicts;
-using static PerfAssert.Reporting.SvgBarChart;
+using static PerfAssert.Reporting.HtmlPage;
 
 namespace PerfAssert.Reporting;
 
@@ -12,33 +12,19 @@ namespace PerfAssert.Reporting;
 /// </summary>
 public static class HtmlReport
 {
-    private const string Style = """
-        body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px;color:#1b1b1b;max-width:1000px}
-        h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em;border-bottom:1px solid #ddd;padding-bottom:4px}
-        table{border-collapse:collapse;font-size:.85em;margin:8px 0}th,td{border:1px solid #ddd;padding:3px 8px}
-        th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}
-        .Pass,.Improved{color:#1a7f37}.Inconclusive{color:#9a6700}.Regression,.Invalid,.NoBaseline{color:#cf222e;font-weight:600}
-        ul.verdicts{font-family:ui-monospace,Consolas,monospace;font-size:.8em}
-        svg.chart{display:block;max-width:100%;height:auto;margin:8px 0 20px}
-        .chart-title{font-size:15px;font-weight:600}.tick,.group,.legend,.unit{font-size:12px;fill:#333}.value{font-size:11px;fill:#333}
-        .grid{stroke:#e5e5e5}.axis{stroke:#555}
-        """;
-
     /// <summary>Renders the report.</summary>
     public static string Render(ReferenceReport report)
     {
         ArgumentNullException.ThrowIfNull(report);
         var html = new StringBuilder();
-        html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").Append(Escape(report.Title)).Append("</title>\n");
-        html.Append("<style>\n").Append(Style.ReplaceLineEndings("\n")).Append("\n</style>\n</head>\n<body>\n");
-        html.Append("<h1>").Append(Escape(report.Title)).Append("</h1>\n<p>").Append(Escape(ReportText.Environment(report)))
-            .Append(" Compare ratios within one run; absolute times hold for this machine only.</p>\n");
+        HtmlPage.Open(html, report.Title);
+        Paragraph(html, ReportText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
         Charts(html, report);
         LatencyTable(html, report);
         VerdictList(html, report);
         ThroughputTable(html, report);
         FloorTable(html, report);
-        html.Append("</body>\n</html>\n");
+        Close(html);
         return html.ToString();
     }
 
@@ -65,7 +51,7 @@ public static class HtmlReport
     {
         if (chart is not null)
         {
-            html.Append("<h2>").Append(Escape(heading)).Append("</h2>\n");
+            Heading(html, heading);
             SvgBarChart.Render(html, chart);
         }
     }
@@ -97,8 +83,8 @@ public static class HtmlReport
                 Cell(html, ReportText.Ratio(row.RatioToReference), numeric: true);
             }
 
-            html.Append("<td class=\"").Append(row.Result.Verdicts.Count == 0 ? "none" : row.Outcome.ToString()).Append("\">")
-                .Append(Escape(ReportText.Verdicts(row))).Append("</td></tr>\n");
+            OutcomeCell(html, row.Result.Verdicts.Count == 0 ? "none" : row.Outcome.ToString(), ReportText.Verdicts(row));
+            html.Append("</tr>\n");
         }
 
         html.Append("</table>\n");
@@ -169,20 +155,6 @@ public static class HtmlReport
 
         html.Append("</table>\n");
     }
-
-    private static void Header(StringBuilder html, IEnumerable<string> columns)
-    {
-        html.Append("<table>\n<tr>");
-        foreach (var column in columns)
-        {
-            html.Append("<th>").Append(Escape(column)).Append("</th>");
-        }
-
-        html.Append("</tr>\n");
-    }
-
-    private static void Cell(StringBuilder html, string text, bool numeric) =>
-        html.Append(numeric ? "<td class=\"n\">" : "<td>").Append(Escape(text)).Append("</td>");
 
     private static string OutcomeClass(Verdict verdict) => verdict.Outcome.ToString();
 }

@@ -13,6 +13,8 @@ internal static class ReportText
 
     public static string Kb(double? value) => Format(value, "#,0.##");
 
+    public static string Bytes(double? value) => Format(value, "#,0.#");
+
     public static string Ratio(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("0.00", CultureInfo.InvariantCulture) + "x" : Missing;
 
     public static string Count(long value) => value.ToString("#,0", CultureInfo.InvariantCulture);

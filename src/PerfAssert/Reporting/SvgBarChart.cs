@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Net;
 using System.Text;
 
 namespace PerfAssert.Reporting;
@@ -156,7 +155,7 @@ internal static class SvgBarChart
         return (0, ticks[^1], ticks);
     }
 
-    internal static string Escape(string value) => WebUtility.HtmlEncode(value);
+    private static string Escape(string value) => HtmlPage.Escape(value);
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

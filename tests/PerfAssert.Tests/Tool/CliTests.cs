@@ -86,6 +86,142 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public async Task Accept_OneCorruptCandidateAmongGoodOnes_Exits2NamingItAndChangesNothing()
+    {
+        var store = new BaselineStore(_baselines);
+        File.WriteAllText(store.PathOf("Api"), BaselineJson.Serialize(BaselineJsonTests.Sample()));
+        var entry = BaselineJsonTests.Sample().Entries["z-last"] with { AllocatedBytesPerOp = 1500 };
+        await store.WriteCandidateAsync("Api", "z-last", entry, TestContext.Current.CancellationToken);
+        await store.WriteCandidateAsync("Zeta", "new", entry, TestContext.Current.CancellationToken);
+        File.WriteAllText(store.CandidatePathOf("Middle"), "{ \"schemaVersion\": 1, \"entries\": {");
+
+        var (code, error) = await RunUnchanged(["accept", "--baselines", _baselines]);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/Middle.received.json is not valid JSON", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Accept_CorruptCommittedBaseline_Exits2NamingItAndChangesNothing()
+    {
+        var store = new BaselineStore(_baselines);
+        File.WriteAllText(store.PathOf("Api"), "not json");
+        await store.WriteCandidateAsync("Aaa", "t", BaselineJsonTests.Sample().Entries["z-last"], TestContext.Current.CancellationToken);
+        await store.WriteCandidateAsync("Api", "t", BaselineJsonTests.Sample().Entries["z-last"], TestContext.Current.CancellationToken);
+
+        var (code, error) = await RunUnchanged(["accept", "--baselines", _baselines]);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/Api.json is not valid JSON", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Accept_MissingCandidateFolder_Exits2NamingIt()
+    {
+        var missing = Path.Combine(_temp.Path, "downloaded");
+
+        var (code, error) = await RunUnchanged(["accept", "--baselines", _baselines, "--from", missing]);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"No candidate folder at {missing}", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Diff_CorruptCandidate_Exits2NamingItAndChangesNothing()
+    {
+        var store = new BaselineStore(_baselines);
+        File.WriteAllText(store.CandidatePathOf("Api"), "{ \"schemaVersion\": 1, \"entries\": { \"x\": { \"allocatedBytesPerOp\": \"many\" } } }");
+
+        var (code, error) = await RunUnchanged(["diff", "--baselines", _baselines]);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/Api.received.json does not have the shape of a baseline file", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Diff_MissingCandidateFolder_Exits2NamingIt()
+    {
+        var missing = Path.Combine(_temp.Path, "downloaded");
+
+        var (code, error) = await RunUnchanged(["diff", "--baselines", _baselines, "--from", missing]);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"No candidate folder at {missing}", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task List_CorruptBaseline_Exits2NamingIt()
+    {
+        File.WriteAllText(Path.Combine(_baselines, "Api.json"), "{ \"schemaVersion\": 99, \"entries\": {} }");
+
+        var (code, error) = await RunUnchanged(["list", "--baselines", _baselines]);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/Api.json has schema version 99", error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("list")]
+    [InlineData("diff")]
+    [InlineData("orphans")]
+    public async Task Command_MissingBaselinesFolder_Exits2NamingIt(string command)
+    {
+        var missing = Path.Combine(_temp.Path, "nope");
+
+        var (code, error) = await RunUnchanged([command, "--baselines", missing]);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"No baselines folder at {missing}", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Orphans_CorruptResult_Exits2NamingIt()
+    {
+        var results = _temp.Sub("results");
+        var corrupt = Path.Combine(results, "half.json");
+        File.WriteAllText(corrupt, "{ \"name\": ");
+
+        var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", results]);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"{corrupt} is not a PerfAssert result file", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Orphans_CorruptBaseline_Exits2NamingIt()
+    {
+        File.WriteAllText(Path.Combine(_baselines, "Api.json"), "[");
+
+        var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", _temp.Sub("results")]);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/Api.json is not valid JSON", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Orphans_MissingResultsFolder_Exits2NamingIt()
+    {
+        var missing = Path.Combine(_temp.Path, "results");
+
+        var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", missing]);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"No results at {missing}", error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("list", "--from", "x")]
+    [InlineData("accept", "--baselines")]
+    [InlineData("diff", "--from", "a", "--from", "b")]
+    public async Task Command_BadOption_Exits2WithUsage(params string[] args)
+    {
+        var (code, error) = await RunUnchanged(args);
+
+        Assert.Equal(2, code);
+        Assert.Contains("usage: perfassert", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Run_UnknownCommand_SaysUsage()
     {
         var error = await Assert.ThrowsAsync<ArgumentException>(() => Cli.RunAsync(["frobnicate", "--baselines", _baselines], TextWriter.Null));
@@ -93,4 +229,16 @@ public sealed class CliTests : IDisposable
     }
 
     public void Dispose() => _temp.Dispose();
+
+    /// <summary>Runs the tool as the process does (bad input exits 2) and asserts that nothing under the temp root changed.</summary>
+    private async Task<(int Code, string Error)> RunUnchanged(string[] args)
+    {
+        var before = DirectorySnapshot.Take(_temp.Path);
+        var error = new StringWriter();
+
+        var code = await Cli.MainAsync(args, TextWriter.Null, error, ci: false);
+
+        Assert.Equal(before, DirectorySnapshot.Take(_temp.Path));
+        return (code, error.ToString());
+    }
 }

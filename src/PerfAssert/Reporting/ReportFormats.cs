@@ -1,0 +1,18 @@
+namespace PerfAssert.Reporting;
+
+/// <summary>Which files a rendered report consists of.</summary>
+[Flags]
+public enum ReportFormats
+{
+    /// <summary>No file.</summary>
+    None = 0,
+
+    /// <summary>Markdown (<see cref="ReportWriter.MarkdownFile"/>), for a pull request or a CI job summary.</summary>
+    Markdown = 1,
+
+    /// <summary>One self-contained HTML page (<see cref="ReportWriter.HtmlFile"/>).</summary>
+    Html = 2,
+
+    /// <summary>Markdown and HTML.</summary>
+    All = Markdown | Html,
+}

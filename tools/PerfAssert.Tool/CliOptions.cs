@@ -1,0 +1,60 @@
+namespace PerfAssert.Tool;
+
+/// <summary>A command's options: each either <c>--name value</c> or a <c>--flag</c>, each known to the command and given once.</summary>
+internal sealed class CliOptions
+{
+    private static readonly Dictionary<string, (string[] Values, string[] Flags)> Known = new(StringComparer.Ordinal)
+    {
+        ["accept"] = (["--baselines", "--from"], []),
+        ["diff"] = (["--baselines", "--from"], []),
+        ["list"] = (["--baselines"], []),
+        ["orphans"] = (["--baselines", "--results"], []),
+        ["render"] = (["--baselines", "--results", "--out", "--format"], ["--fail-on-regression"]),
+    };
+
+    private readonly Dictionary<string, string> _values = new(StringComparer.Ordinal);
+    private readonly HashSet<string> _flags = new(StringComparer.Ordinal);
+
+    private CliOptions()
+    {
+    }
+
+    /// <summary>Parses the arguments after the command; throws <see cref="ArgumentException"/> with the usage on anything unexpected.</summary>
+    public static CliOptions Parse(string command, IReadOnlyList<string> args)
+    {
+        if (!Known.TryGetValue(command, out var known))
+        {
+            throw new ArgumentException($"unknown command '{command}'.{System.Environment.NewLine}{Cli.Usage}");
+        }
+
+        var options = new CliOptions();
+        for (var i = 0; i < args.Count; i++)
+        {
+            var name = args[i];
+            if (options._values.ContainsKey(name) || options._flags.Contains(name))
+            {
+                throw new ArgumentException($"'{name}' is given twice.{System.Environment.NewLine}{Cli.Usage}");
+            }
+
+            if (known.Flags.Contains(name))
+            {
+                options._flags.Add(name);
+            }
+            else if (known.Values.Contains(name) && i + 1 < args.Count)
+            {
+                options._values[name] = args[++i];
+            }
+            else
+            {
+                var problem = known.Values.Contains(name) ? $"'{name}' needs a value" : $"'{name}' is not an option of '{command}'";
+                throw new ArgumentException($"{problem}.{System.Environment.NewLine}{Cli.Usage}");
+            }
+        }
+
+        return options;
+    }
+
+    public string? this[string name] => _values.GetValueOrDefault(name);
+
+    public bool Has(string flag) => _flags.Contains(flag);
+}
