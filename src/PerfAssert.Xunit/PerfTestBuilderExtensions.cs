@@ -1,6 +1,5 @@
 using Xunit;
 using PerfAssert.Reporting;
-using PerfAssert.Verdicts;
 
 namespace PerfAssert.Xunit;
 
@@ -38,7 +37,7 @@ public static class PerfTestBuilderExtensions
             context.AddAttachment($"perfassert-{result.Name}", PerfJson.Serialize(result), replaceExistingValue: true);
         }
 
-        foreach (var verdict in result.Verdicts.Where(v => !v.Fails(result.Strict) && (v.Outcome is VerdictOutcome.Inconclusive || (v.Advisory && v.Outcome is VerdictOutcome.Regression))))
+        foreach (var verdict in result.Verdicts.Where(v => v.Warns(result.Strict)))
         {
             context.AddWarning(verdict.Message);
         }

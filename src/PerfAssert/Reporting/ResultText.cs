@@ -28,6 +28,17 @@ public static class ResultText
         return text.ToString();
     }
 
+    /// <summary>
+    /// The message of a failed test: its name, then the message of every verdict that fails it (see
+    /// <see cref="Verdict.Fails"/>), one per line. Every test-framework adapter throws with this text.
+    /// </summary>
+    public static string FormatFailure(PerfResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var failing = result.Verdicts.Where(v => v.Fails(result.Strict)).Select(v => v.Message);
+        return $"Performance budget failed for '{result.Name}':{System.Environment.NewLine}{string.Join(System.Environment.NewLine, failing)}";
+    }
+
     private static void Describe(StringBuilder text, OperationSummary operation)
     {
         text.Append(operation.Name).Append(": mean ").Append(VerdictFormatter.Number(operation.MeanNs / 1000)).Append(" us");

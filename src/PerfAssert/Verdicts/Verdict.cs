@@ -49,4 +49,11 @@ public sealed record Verdict
         VerdictOutcome.Inconclusive => strict && !Advisory,
         _ => false,
     };
+
+    /// <summary>
+    /// Whether the verdict deserves a warning instead of a failure: an Inconclusive that does not fail (outside strict mode,
+    /// or advisory), or an advisory Regression.
+    /// </summary>
+    public bool Warns(bool strict) =>
+        !Fails(strict) && (Outcome is VerdictOutcome.Inconclusive || (Advisory && Outcome is VerdictOutcome.Regression));
 }

@@ -101,4 +101,28 @@ public sealed class VerdictFormatterTests
         };
         Assert.Equal(fails, verdict.Fails(strict));
     }
+
+    [Theory]
+    [InlineData(VerdictOutcome.Inconclusive, false, false, true)]
+    [InlineData(VerdictOutcome.Inconclusive, false, true, false)]
+    [InlineData(VerdictOutcome.Inconclusive, true, true, true)]
+    [InlineData(VerdictOutcome.Regression, true, false, true)]
+    [InlineData(VerdictOutcome.Regression, false, false, false)]
+    [InlineData(VerdictOutcome.Pass, true, false, false)]
+    [InlineData(VerdictOutcome.Invalid, true, false, false)]
+    public void Warns_OnlyWhatDoesNotFailButDeservesAttention(VerdictOutcome outcome, bool advisory, bool strict, bool warns)
+    {
+        var verdict = new Verdict
+        {
+            Subject = "A",
+            Metric = "mean",
+            Unit = "x",
+            Measured = new Interval(1, 1, 1, 1, 0),
+            Limit = 1,
+            Outcome = outcome,
+            Evidence = "x",
+            Advisory = advisory,
+        };
+        Assert.Equal(warns, verdict.Warns(strict));
+    }
 }
