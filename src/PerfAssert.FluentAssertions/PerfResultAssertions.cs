@@ -86,9 +86,12 @@ public sealed class PerfResultAssertions : ReferenceTypeAssertions<PerfResult, P
                 .BecauseOf(because, becauseArgs)
                 .ForCondition(match is not null)
                 .FailWith(() => new FailReason(
-                    $"Expected {{context:result}} to have a {expected} verdict{{reason}}, but " + (Subject.Verdicts.Count == 0
-                        ? "it has no verdicts."
-                        : $"its {Count(Subject.Verdicts.Count, "verdict")} were:" + FailureText.Lines(Subject.Verdicts.Select(v => v.Message)))));
+                    $"Expected {{context:result}} to have a {expected} verdict{{reason}}, but " + Subject.Verdicts.Count switch
+                    {
+                        0 => "it has no verdicts.",
+                        1 => "its only verdict was:" + FailureText.Lines([Subject.Verdicts[0].Message]),
+                        var count => $"its {count} verdicts were:" + FailureText.Lines(Subject.Verdicts.Select(v => v.Message)),
+                    }));
         }
 
         return new AndWhichConstraint<PerfResultAssertions, Verdict>(this, match!);

@@ -1,7 +1,7 @@
 namespace PerfAssert.FluentAssertions.Tests;
 
 /// <summary>
-/// Real results from the engine, measured once per test class: allocation budgets are exact, so one extra
+/// Real results from the engine, measured once for the assembly: allocation budgets are exact, so one extra
 /// <c>new object()</c> per operation against an otherwise identical partner is a Regression and identical operations Pass.
 /// </summary>
 public sealed class MeasuredResults : IAsyncLifetime

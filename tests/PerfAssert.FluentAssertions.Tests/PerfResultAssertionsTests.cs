@@ -4,7 +4,7 @@ using PerfAssert.Verdicts;
 
 namespace PerfAssert.FluentAssertions.Tests;
 
-public sealed class PerfResultAssertionsTests(MeasuredResults measured) : IClassFixture<MeasuredResults>
+public sealed class PerfResultAssertionsTests(MeasuredResults measured)
 {
     private static readonly string NL = System.Environment.NewLine;
 
@@ -135,7 +135,21 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured) : IClass
         var error = Assert.Throws<AssertionFailedException>(() => result.Should().HaveVerdict(VerdictOutcome.Regression, "one extra object per op is {0} bytes", 24));
 
         Assert.Equal(
-            "Expected result to have a Regression verdict because one extra object per op is 24 bytes, but its 1 verdict were:" + NL + result.Verdicts[0].Message,
+            "Expected result to have a Regression verdict because one extra object per op is 24 bytes, but its only verdict was:" + NL + result.Verdicts[0].Message,
+            error.Message);
+    }
+
+    [Fact]
+    public void HaveVerdict_OutcomeMissingAmongSeveral_FailsListingEveryVerdict()
+    {
+        var result = Samples.Result(Samples.Ratio(VerdictOutcome.Pass, 1.0), Samples.Allocation(VerdictOutcome.Improved, 100));
+
+        var error = Assert.Throws<AssertionFailedException>(() => result.Should().HaveVerdict(VerdictOutcome.Regression));
+
+        Assert.Equal(
+            "Expected result to have a Regression verdict, but its 2 verdicts were:" + NL +
+            "MessagePack / WcfText mean = 1.00 [0.96, 1.04] <= budget 1.10 (16 blocks, 99% CI): Pass" + NL +
+            "Parser allocated = 100 B/op <= budget 512 B/op (min of 3 x 1,000 ops): Improved",
             error.Message);
     }
 

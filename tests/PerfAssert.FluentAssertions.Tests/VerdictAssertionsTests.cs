@@ -3,7 +3,7 @@ using PerfAssert.Verdicts;
 
 namespace PerfAssert.FluentAssertions.Tests;
 
-public sealed class VerdictAssertionsTests(MeasuredResults measured) : IClassFixture<MeasuredResults>
+public sealed class VerdictAssertionsTests(MeasuredResults measured)
 {
     private static readonly string NL = System.Environment.NewLine;
 
