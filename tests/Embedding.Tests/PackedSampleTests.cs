@@ -1,3 +1,5 @@
+using System.Globalization;
+using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using PerfAssert.Baselines;
 using PerfAssert.Embedding.Tests.Support;
@@ -25,6 +27,7 @@ public sealed class PackedSampleTests(PackedSample sample) : IClassFixture<Packe
             "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--logger", "trx", "--results-directory", results);
 
         Assert.True(run.ExitCode == 0 && !run.TimedOut, run.Describe());
+        TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sample.Preparation}; the sample's tests ran in {run.Elapsed.TotalSeconds:0.0} s"));
         Assert.Equal(new TrxCounters(SampleTests, SampleTests, 0), TrxCounters.Read(results));
         Assert.Contains($"\"PerfAssert.Xunit/{sample.Version}\"", await File.ReadAllTextAsync(AssetsFile(), TestContext.Current.CancellationToken), StringComparison.Ordinal);
         Assert.Equal(committed, Fingerprint(sample.SampleBaselines));
@@ -37,7 +40,7 @@ public sealed class PackedSampleTests(PackedSample sample) : IClassFixture<Packe
         var candidates = Path.Combine(sample.Root, "candidates");
         var committed = Fingerprint(sample.SampleBaselines);
 
-        // A CI run against the entry-less copy: the test fails with NoBaseline and writes its candidate outside the copy.
+        // A CI run against the entry-less copy: the test fails with NoBaseline and writes its candidate to the candidates folder.
         var environment = PackedSample.Environment(ci: true);
         environment["PERFASSERT_BASELINES"] = baselines;
         environment["PERFASSERT_CANDIDATES"] = candidates;
@@ -88,5 +91,5 @@ public sealed class PackedSampleTests(PackedSample sample) : IClassFixture<Packe
     }
 
     private static string Fingerprint(string directory) => string.Join('\n', Directory.GetFiles(directory).Order(StringComparer.Ordinal)
-        .Select(f => $"{Path.GetFileName(f)} {Convert.ToHexString(System.Security.Cryptography.SHA256.HashData(File.ReadAllBytes(f)))}"));
+        .Select(f => $"{Path.GetFileName(f)} {Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(f)))}"));
 }
