@@ -11,8 +11,8 @@ namespace PerfAssert.Baselines;
 /// </summary>
 public sealed class BaselineStore
 {
-    /// <summary>The command that accepts candidates in this repository's layout.</summary>
-    public const string DefaultAcceptCommand = "dotnet run --project tools/PerfAssert.Tool -- accept";
+    /// <summary>The command that accepts candidates with the packaged tool (<c>dotnet tool install PerfAssert.Tool</c>); <c>PERFASSERT_ACCEPT_COMMAND</c> overrides it.</summary>
+    public const string DefaultAcceptCommand = "dotnet perfassert accept";
 
     private static readonly ConcurrentDictionary<string, SemaphoreSlim> Locks = new(StringComparer.Ordinal);
 

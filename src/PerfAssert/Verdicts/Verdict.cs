@@ -41,19 +41,22 @@ public sealed record Verdict
     /// <summary>The one-line message, from <see cref="VerdictFormatter"/>.</summary>
     public string Message => VerdictFormatter.Format(this);
 
-    /// <summary>Whether the verdict fails a test: a non-advisory Regression or Invalid, or Inconclusive in strict mode.</summary>
+    /// <summary>
+    /// Whether the verdict fails a test: a non-advisory Regression or Invalid, a missing baseline, or Inconclusive in strict
+    /// mode. An advisory verdict never fails, whatever it says: it is reported as a warning instead.
+    /// </summary>
     public bool Fails(bool strict) => Outcome switch
     {
-        VerdictOutcome.Regression => !Advisory,
-        VerdictOutcome.Invalid or VerdictOutcome.NoBaseline => true,
+        VerdictOutcome.Regression or VerdictOutcome.Invalid => !Advisory,
+        VerdictOutcome.NoBaseline => true,
         VerdictOutcome.Inconclusive => strict && !Advisory,
         _ => false,
     };
 
     /// <summary>
     /// Whether the verdict deserves a warning instead of a failure: an Inconclusive that does not fail (outside strict mode,
-    /// or advisory), or an advisory Regression.
+    /// or advisory), or an advisory Regression or Invalid.
     /// </summary>
     public bool Warns(bool strict) =>
-        !Fails(strict) && (Outcome is VerdictOutcome.Inconclusive || (Advisory && Outcome is VerdictOutcome.Regression));
+        !Fails(strict) && (Outcome is VerdictOutcome.Inconclusive || (Advisory && Outcome is VerdictOutcome.Regression or VerdictOutcome.Invalid));
 }

@@ -6,6 +6,15 @@ namespace PerfAssert.Tests.Baselines;
 public sealed class BaselineStoreTests
 {
     [Fact]
+    public void DefaultAcceptCommand_IsThePackagedTool_AndThisRepositoryNamesItsOwnThroughRunSettings()
+    {
+        // Users get the command of the packaged tool; tests/perfassert.runsettings makes this repository's failures name
+        // the tool run from source. If the run settings stop applying, messages here would name a tool no one installed.
+        Assert.Equal("dotnet perfassert accept", BaselineStore.DefaultAcceptCommand);
+        Assert.Equal("dotnet run --project tools/PerfAssert.Tool -- accept", System.Environment.GetEnvironmentVariable("PERFASSERT_ACCEPT_COMMAND"));
+    }
+
+    [Fact]
     public async Task WriteCandidateAsync_ManyWritersAtOnce_LoseNothing()
     {
         using var temp = new TempDirectory();

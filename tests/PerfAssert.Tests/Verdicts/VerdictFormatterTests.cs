@@ -84,7 +84,9 @@ public sealed class VerdictFormatterTests
     [InlineData(VerdictOutcome.Regression, true, false, false)]
     [InlineData(VerdictOutcome.Inconclusive, false, false, false)]
     [InlineData(VerdictOutcome.Inconclusive, false, true, true)]
-    [InlineData(VerdictOutcome.Invalid, true, false, true)]
+    [InlineData(VerdictOutcome.Invalid, false, false, true)]
+    [InlineData(VerdictOutcome.Invalid, true, false, false)]
+    [InlineData(VerdictOutcome.NoBaseline, true, false, true)]
     [InlineData(VerdictOutcome.Improved, false, true, false)]
     public void Fails_DependsOnOutcomeAdvisoryAndStrict(VerdictOutcome outcome, bool advisory, bool strict, bool fails)
     {
@@ -109,7 +111,8 @@ public sealed class VerdictFormatterTests
     [InlineData(VerdictOutcome.Regression, true, false, true)]
     [InlineData(VerdictOutcome.Regression, false, false, false)]
     [InlineData(VerdictOutcome.Pass, true, false, false)]
-    [InlineData(VerdictOutcome.Invalid, true, false, false)]
+    [InlineData(VerdictOutcome.Invalid, true, false, true)]
+    [InlineData(VerdictOutcome.Invalid, false, false, false)]
     public void Warns_OnlyWhatDoesNotFailButDeservesAttention(VerdictOutcome outcome, bool advisory, bool strict, bool warns)
     {
         var verdict = new Verdict

@@ -1,0 +1,2 @@
+// Performance tests never run at the same time as each other: one measurement at a time, on a quiet process.
+[assembly: CollectionBehavior(DisableTestParallelization = true)]

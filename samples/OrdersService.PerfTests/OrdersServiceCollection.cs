@@ -1,0 +1,8 @@
+namespace OrdersService.PerfTests;
+
+/// <summary>The test classes that share one running service.</summary>
+[CollectionDefinition(Name)]
+public sealed class OrdersServiceCollection : ICollectionFixture<OrdersServiceFixture>
+{
+    public const string Name = "OrdersService";
+}

@@ -1,0 +1,114 @@
+using System.Globalization;
+using PerfAssert.Embedding.Tests.Support;
+
+namespace PerfAssert.Embedding.Tests;
+
+/// <summary>
+/// A copy of the repository in a temporary folder with its packages packed into <c>artifacts/packages</c> at a version no
+/// earlier run used, and the consumer sample built against them through its own NuGet.config. A unique version matters:
+/// NuGet's global packages folder keeps an id and version forever, so a reused one would test stale bits. The copy keeps
+/// the build and the sample's runs out of the working tree; disposing deletes it and this version's cached packages.
+/// </summary>
+public sealed class PackedSample : IAsyncLifetime
+{
+    /// <summary>The projects the sample and the tool test need, packed in one build.</summary>
+    private static readonly string[] PackedProjects =
+    [
+        "src/PerfAssert/PerfAssert.csproj",
+        "src/PerfAssert.Xunit/PerfAssert.Xunit.csproj",
+        "src/PerfAssert.Hosting/PerfAssert.Hosting.csproj",
+        "tools/PerfAssert.Tool/PerfAssert.Tool.csproj",
+    ];
+
+    private static readonly TimeSpan BuildTimeout = TimeSpan.FromMinutes(6);
+
+    private readonly DirectoryInfo _root = Directory.CreateTempSubdirectory("perfassert-embedding-");
+
+    /// <summary>A prerelease of 0.1.0 no other run uses.</summary>
+    public string Version { get; } = string.Create(CultureInfo.InvariantCulture, $"0.1.0-ci.{DateTime.UtcNow.Ticks}");
+
+    /// <summary>The temporary folder everything lives in.</summary>
+    public string Root => _root.FullName;
+
+    /// <summary>The repository copy.</summary>
+    public string Repository => Path.Combine(Root, "repo");
+
+    /// <summary>The folder feed the sample's NuGet.config names (<c>../artifacts/packages</c> from <c>samples/</c>).</summary>
+    public string Feed => Path.Combine(Repository, "artifacts", "packages");
+
+    /// <summary>The sample's committed baselines, in the copy.</summary>
+    public string SampleBaselines => Path.Combine(Repository, "samples", "OrdersService.PerfTests", "baselines");
+
+    /// <summary>How long packing and building took, for the test output (CI keeps an eye on its total time).</summary>
+    public string Preparation { get; private set; } = string.Empty;
+
+    // xUnit disposes the fixture even when this throws, so a failed pack or build leaves nothing behind either.
+    public async ValueTask InitializeAsync()
+    {
+        SourceTree.CopyTo(Repository);
+        var environment = Environment(ci: true);
+
+        var solution = Path.Combine(Repository, "embedding-packages.slnx");
+        await File.WriteAllTextAsync(solution, $"<Solution>{string.Concat(PackedProjects.Select(p => $"<Project Path=\"{p}\" />"))}</Solution>", TestContext.Current.CancellationToken);
+        var pack = await Dotnet.RunAsync(Repository, environment, BuildTimeout,
+            "pack", solution, "-c", "Release", $"-p:Version={Version}", $"-p:PackageOutputPath={Feed}{Path.DirectorySeparatorChar}", "-nodeReuse:false");
+        Ensure(pack, "Packing the library failed");
+
+        var build = await Dotnet.RunAsync(Repository, environment, BuildTimeout,
+            "build", "samples/Samples.sln", "-c", "Release", $"-p:PerfAssertVersion={Version}", "-nodeReuse:false");
+        Ensure(build, "Building the sample against the packed packages failed");
+        Preparation = string.Create(CultureInfo.InvariantCulture, $"packed {Version} in {pack.Elapsed.TotalSeconds:0.0} s, built the sample in {build.Elapsed.TotalSeconds:0.0} s");
+    }
+
+    /// <summary>The environment child processes get: CI as asked, nothing inherited from this test run's build.</summary>
+    public static Dictionary<string, string?> Environment(bool ci)
+    {
+        var environment = Dotnet.CleanEnvironment();
+        environment["CI"] = ci ? "true" : null;
+        return environment;
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            await ForgetCachedPackagesAsync();
+        }
+        finally
+        {
+            _root.Refresh();
+            if (_root.Exists)
+            {
+                _root.Delete(recursive: true);
+            }
+        }
+    }
+
+    // This version never comes back: drop it from the global packages folder instead of leaving it there forever.
+    private async Task ForgetCachedPackagesAsync()
+    {
+        var locals = await Dotnet.RunAsync(Root, Environment(ci: true), TimeSpan.FromMinutes(1), "nuget", "locals", "global-packages", "--list");
+        var folder = locals.Output.Split('\n').Select(l => l.Trim()).FirstOrDefault(l => l.StartsWith("global-packages:", StringComparison.Ordinal))?["global-packages:".Length..].Trim();
+        if (locals.ExitCode != 0 || string.IsNullOrEmpty(folder))
+        {
+            return;
+        }
+
+        foreach (var id in PackedProjects.Select(Path.GetFileNameWithoutExtension))
+        {
+            var cached = new DirectoryInfo(Path.Combine(folder, id!.ToLowerInvariant(), Version.ToLowerInvariant()));
+            if (cached.Exists)
+            {
+                cached.Delete(recursive: true);
+            }
+        }
+    }
+
+    private static void Ensure(ChildProcessResult result, string what)
+    {
+        if (result.ExitCode != 0 || result.TimedOut)
+        {
+            throw new InvalidOperationException($"{what}:{System.Environment.NewLine}{result.Describe()}");
+        }
+    }
+}

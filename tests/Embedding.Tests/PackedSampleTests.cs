@@ -1,0 +1,95 @@
+using System.Globalization;
+using System.Security.Cryptography;
+using System.Text.Json.Nodes;
+using PerfAssert.Baselines;
+using PerfAssert.Embedding.Tests.Support;
+
+namespace PerfAssert.Embedding.Tests;
+
+/// <summary>
+/// What a user of the packages gets: the consumer sample under samples/ builds and passes against the packed packages
+/// (not project references), and the packed perfassert tool accepts a candidate baseline a real sample run wrote.
+/// </summary>
+public sealed class PackedSampleTests(PackedSample sample) : IClassFixture<PackedSample>
+{
+    // Three budgets on each of two endpoints, and one test that shows a budget bites.
+    private const int SampleTests = 7;
+
+    private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);
+
+    [Fact]
+    public async Task Sample_AgainstPackedPackages_PassesEveryTest()
+    {
+        var committed = Fingerprint(sample.SampleBaselines);
+        var results = Path.Combine(sample.Root, "results-all");
+
+        var run = await Dotnet.RunAsync(sample.Repository, PackedSample.Environment(ci: true), TestTimeout,
+            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--logger", "trx", "--results-directory", results);
+
+        Assert.True(run.ExitCode == 0 && !run.TimedOut, run.Describe());
+        TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sample.Preparation}; the sample's tests ran in {run.Elapsed.TotalSeconds:0.0} s"));
+        Assert.Equal(new TrxCounters(SampleTests, SampleTests, 0), TrxCounters.Read(results));
+        Assert.Contains($"\"PerfAssert.Xunit/{sample.Version}\"", await File.ReadAllTextAsync(AssetsFile(), TestContext.Current.CancellationToken), StringComparison.Ordinal);
+        Assert.Equal(committed, Fingerprint(sample.SampleBaselines));
+    }
+
+    [Fact]
+    public async Task Tool_FromPackedPackage_AcceptsTheCandidateOfADeletedEntry()
+    {
+        var baselines = CopyBaselinesWithout("GetOrderPerfTests", "GetOrder");
+        var candidates = Path.Combine(sample.Root, "candidates");
+        var committed = Fingerprint(sample.SampleBaselines);
+
+        // A CI run against the entry-less copy: the test fails with NoBaseline and writes its candidate to the candidates folder.
+        var environment = PackedSample.Environment(ci: true);
+        environment["PERFASSERT_BASELINES"] = baselines;
+        environment["PERFASSERT_CANDIDATES"] = candidates;
+        var results = Path.Combine(sample.Root, "results-candidate");
+        var run = await Dotnet.RunAsync(sample.Repository, environment, TestTimeout,
+            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--logger", "trx", "--results-directory", results,
+            "--filter", "FullyQualifiedName=OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstCommittedBaseline_StaysWithinIt");
+        Assert.True(run.ExitCode != 0 && !run.TimedOut, run.Describe());
+        Assert.Equal(new TrxCounters(1, 0, 1), TrxCounters.Read(results));
+        Assert.Contains("NoBaseline", run.Output, StringComparison.Ordinal);
+        var candidate = Path.Combine(candidates, "GetOrderPerfTests.received.json");
+        Assert.True(File.Exists(candidate), run.Describe());
+
+        var tool = Path.Combine(sample.Root, "tool");
+        var install = await Dotnet.RunAsync(sample.Root, PackedSample.Environment(ci: true), TestTimeout,
+            "tool", "install", "PerfAssert.Tool", "--version", sample.Version, "--tool-path", tool, "--add-source", sample.Feed);
+        Assert.True(install.ExitCode == 0 && !install.TimedOut, install.Describe());
+
+        // accept is refused on CI by design; a developer accepts downloaded candidates locally, so this child runs without CI.
+        var accept = await ChildProcess.RunAsync(Path.Combine(tool, OperatingSystem.IsWindows() ? "perfassert.exe" : "perfassert"),
+            ["accept", "--baselines", baselines, "--from", candidates], sample.Root, PackedSample.Environment(ci: false), TestTimeout, TestContext.Current.CancellationToken);
+        Assert.True(accept.ExitCode == 0 && !accept.TimedOut, accept.Describe());
+        Assert.Contains("Accepted 1 entry.", accept.Output, StringComparison.Ordinal);
+
+        var accepted = new BaselineStore(baselines).Load("GetOrderPerfTests").Entries;
+        Assert.True(accepted.TryGetValue("GetOrder", out var entry), accept.Describe());
+        Assert.True(entry.AllocatedBytesPerOp > 0, accept.Describe());
+        Assert.False(File.Exists(candidate), "accept leaves no candidate behind");
+        Assert.Equal(committed, Fingerprint(sample.SampleBaselines));
+    }
+
+    private string AssetsFile() => Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "obj", "project.assets.json");
+
+    private string CopyBaselinesWithout(string fileName, string id)
+    {
+        var copy = Path.Combine(sample.Root, "baselines-copy");
+        Directory.CreateDirectory(copy);
+        foreach (var file in Directory.GetFiles(sample.SampleBaselines, "*.json"))
+        {
+            File.Copy(file, Path.Combine(copy, Path.GetFileName(file)));
+        }
+
+        var path = Path.Combine(copy, fileName + ".json");
+        var json = JsonNode.Parse(File.ReadAllText(path))!;
+        Assert.True(json["entries"]!.AsObject().Remove(id), $"{path} has no entry '{id}' to delete");
+        File.WriteAllText(path, json.ToJsonString());
+        return copy;
+    }
+
+    private static string Fingerprint(string directory) => string.Join('\n', Directory.GetFiles(directory).Order(StringComparer.Ordinal)
+        .Select(f => $"{Path.GetFileName(f)} {Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(f)))}"));
+}
