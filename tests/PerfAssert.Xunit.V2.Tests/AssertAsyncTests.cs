@@ -6,7 +6,7 @@ namespace PerfAssert.Xunit.V2.Tests;
 
 /// <summary>
 /// The v2 adapter inside real xUnit v2 tests. Budgets are on allocations, which are counted exactly, so outcomes do not
-/// depend on the machine's load. The tests of one class run one after another in xUnit v2, so the one that sets
+/// depend on the machine's load. Tests of this assembly run one after another (AssemblyInfo.cs), so the one that sets
 /// PERFASSERT_RESULTS cannot redirect another's results.
 /// </summary>
 public sealed class AssertAsyncTests

@@ -1,3 +1,4 @@
+using System.Globalization;
 using PerfAssert.Tests.Support;
 using PerfAssert.Verdicts;
 
@@ -8,6 +9,7 @@ namespace PerfAssert.Tests.Engine;
 public sealed class AllocationVerdictTests
 {
     private static object? _sink;
+    private static int _id;
 
     [Fact]
     public async Task RunAsync_OneExtraAllocationPerOp_IsRegressionAgainstThePartner()
@@ -32,6 +34,23 @@ public sealed class AllocationVerdictTests
 
         Assert.Equal(VerdictOutcome.Pass, Assert.Single(result.Verdicts).Outcome);
     }
+
+    // begin-snippet: run-async
+    [Fact]
+    public async Task RunAsync_ParseFromSpanAgainstSplit_PassesWithNothingAllocated()
+    {
+        const string line = "42,orders,open";
+
+        var result = await Perf.Measure("parse a span", () => _id = int.Parse(line.AsSpan(0, line.IndexOf(',')), CultureInfo.InvariantCulture))
+            .ComparedTo("split, then parse", () => _id = int.Parse(line.Split(',')[0], CultureInfo.InvariantCulture))
+            .AllocatedBytesAtMostPartner()      // exact, per call: at most what the partner allocates
+            .RunAsync(TestContext.Current.CancellationToken);
+
+        // RunAsync judges without throwing. Failed is what an adapter fails the test on; Summary is one line per verdict.
+        Assert.False(result.Failed, result.Summary);
+        Assert.Equal(0, result.Subject.Allocations!.BytesPerOp, 0.5);
+    }
+    // end-snippet
 
     [Fact]
     public async Task RunAsync_ByteArrayOf100_MeasuresExactly128BytesPerOp()
