@@ -8,10 +8,10 @@ namespace OrdersService.PerfTests;
 public sealed class GetOrderPerfTests(OrdersServiceFixture service)
 {
     /// <summary>
-    /// Bytes one GET /orders/42 may allocate, client and in-process server together: 5,104 B/op measured on linux-x64 with
-    /// .NET 10, plus headroom for the few percent a whole-process count moves between runs.
+    /// Bytes one GET /orders/42 may allocate, client and in-process server together: 5,082-5,104 B/op measured in four
+    /// runs on linux-x64 with .NET 10, plus 3% for what a whole-process count can pick up from other work in the process.
     /// </summary>
-    public const double AllocationBudget = 5_600;
+    public const double AllocationBudget = 5_250;
 
     // begin-snippet: relative-budget
     [Fact]

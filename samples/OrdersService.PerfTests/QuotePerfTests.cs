@@ -8,10 +8,11 @@ namespace OrdersService.PerfTests;
 public sealed class QuotePerfTests(OrdersServiceFixture service)
 {
     /// <summary>
-    /// Bytes one POST /orders/quote of the eight-line cart may allocate, client and in-process server together: 8,985 B/op
-    /// measured on linux-x64 with .NET 10, plus headroom for the few percent a whole-process count moves between runs.
+    /// Bytes one POST /orders/quote of the eight-line cart may allocate, client and in-process server together: 8,985-9,024
+    /// B/op measured in four runs on linux-x64 with .NET 10, plus 3% for what a whole-process count can pick up from other
+    /// work in the process.
     /// </summary>
-    public const double AllocationBudget = 9_900;
+    public const double AllocationBudget = 9_300;
 
     [Fact]
     public async Task Quote_V2Calculator_AtMostTenPercentSlowerThanV1()
