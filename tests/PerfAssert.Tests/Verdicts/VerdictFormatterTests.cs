@@ -90,18 +90,7 @@ public sealed class VerdictFormatterTests
     [InlineData(VerdictOutcome.Improved, false, true, false)]
     public void Fails_DependsOnOutcomeAdvisoryAndStrict(VerdictOutcome outcome, bool advisory, bool strict, bool fails)
     {
-        var verdict = new Verdict
-        {
-            Subject = "A",
-            Metric = "mean",
-            Unit = "x",
-            Measured = new Interval(1, 1, 1, 1, 0),
-            Limit = 1,
-            Outcome = outcome,
-            Evidence = "x",
-            Advisory = advisory,
-        };
-        Assert.Equal(fails, verdict.Fails(strict));
+        Assert.Equal(fails, WithOutcome(outcome, advisory).Fails(strict));
     }
 
     [Theory]
@@ -115,17 +104,18 @@ public sealed class VerdictFormatterTests
     [InlineData(VerdictOutcome.Invalid, false, false, false)]
     public void Warns_OnlyWhatDoesNotFailButDeservesAttention(VerdictOutcome outcome, bool advisory, bool strict, bool warns)
     {
-        var verdict = new Verdict
-        {
-            Subject = "A",
-            Metric = "mean",
-            Unit = "x",
-            Measured = new Interval(1, 1, 1, 1, 0),
-            Limit = 1,
-            Outcome = outcome,
-            Evidence = "x",
-            Advisory = advisory,
-        };
-        Assert.Equal(warns, verdict.Warns(strict));
+        Assert.Equal(warns, WithOutcome(outcome, advisory).Warns(strict));
     }
+
+    private static Verdict WithOutcome(VerdictOutcome outcome, bool advisory) => new()
+    {
+        Subject = "A",
+        Metric = "mean",
+        Unit = "x",
+        Measured = new Interval(1, 1, 1, 1, 0),
+        Limit = 1,
+        Outcome = outcome,
+        Evidence = "x",
+        Advisory = advisory,
+    };
 }
