@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.Json;
 using PerfAssert.Baselines;
 using PerfAssert.Reporting;
 
@@ -128,28 +127,12 @@ internal static class Cli
 
     private static async Task<int> OrphansAsync(BaselineStore store, string results, TextWriter output)
     {
+        // The same strict reader as render: a missing, empty or corrupt results folder is an error, not "everything is orphaned".
         var directory = Path.GetFullPath(results);
-        if (!Directory.Exists(directory))
-        {
-            throw new DirectoryNotFoundException($"No results at {directory}. Run the performance tests first (they write one JSON file per test there).");
-        }
-
-        var used = new HashSet<(string, string)>();
-        foreach (var path in Directory.GetFiles(directory, "*.json"))
-        {
-            try
-            {
-                var result = JsonSerializer.Deserialize<JsonElement>(File.ReadAllText(path), PerfJson.Options);
-                if (result.ValueKind == JsonValueKind.Object && result.TryGetProperty("baselineFile", out var file) && result.TryGetProperty("baselineId", out var id))
-                {
-                    used.Add((file.GetString()!, id.GetString()!));
-                }
-            }
-            catch (Exception ex) when (ex is JsonException or InvalidOperationException)
-            {
-                throw new ArgumentException($"{path} is not a PerfAssert result file ({ex.Message}).", ex);
-            }
-        }
+        var used = ResultsReader.ReadDirectory(directory)
+            .Where(r => r.BaselineFile is not null && r.BaselineId is not null)
+            .Select(r => (r.BaselineFile!, r.BaselineId!))
+            .ToHashSet();
 
         var orphans = Directory.GetFiles(store.Directory, "*.json")
             .Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal))
@@ -167,11 +150,7 @@ internal static class Cli
     }
 
     /// <summary>Where the xUnit adapter writes results: <c>PERFASSERT_RESULTS</c>, else <c>TestResults/perfassert</c> beside the baselines.</summary>
-    private static string DefaultResults(BaselineStore store)
-    {
-        var configured = System.Environment.GetEnvironmentVariable("PERFASSERT_RESULTS");
-        return !string.IsNullOrWhiteSpace(configured) ? configured : Path.Combine(Path.GetDirectoryName(store.Directory)!, "TestResults", "perfassert");
-    }
+    private static string DefaultResults(BaselineStore store) => ResultFiles.DirectoryFor(store);
 
     // render needs the baselines folder only to find the results beside it, so a failed search suggests --results.
     private static BaselineStore StoreForResults(CliOptions options)

@@ -41,20 +41,32 @@ public static class ResultFiles
     /// <summary>The results folder <see cref="WriteAsync(PerfResult, CancellationToken)"/> writes to, or <see langword="null"/>.</summary>
     public static string? ResolveDirectory()
     {
-        var configured = System.Environment.GetEnvironmentVariable(DirectoryVariable);
-        if (!string.IsNullOrWhiteSpace(configured))
+        if (Configured() is { } configured)
         {
             return configured;
         }
 
         try
         {
-            return Path.Combine(Path.GetDirectoryName(BaselineStore.Discover().Directory)!, "TestResults", "perfassert");
+            return DirectoryFor(BaselineStore.Discover());
         }
         catch (BaselineException)
         {
             // No baselines folder: nothing to find orphans against, and no agreed place for results.
             return null;
         }
+    }
+
+    /// <summary>The results folder of the tests judged against <paramref name="store"/>: <c>PERFASSERT_RESULTS</c> when set, otherwise <c>TestResults/perfassert</c> beside it.</summary>
+    public static string DirectoryFor(BaselineStore store)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        return Configured() ?? Path.Combine(Path.GetDirectoryName(store.Directory)!, "TestResults", "perfassert");
+    }
+
+    private static string? Configured()
+    {
+        var configured = System.Environment.GetEnvironmentVariable(DirectoryVariable);
+        return string.IsNullOrWhiteSpace(configured) ? null : configured;
     }
 }

@@ -1,5 +1,7 @@
 using PerfAssert.Baselines;
+using PerfAssert.Reporting;
 using PerfAssert.Tests.Baselines;
+using PerfAssert.Tests.Reporting;
 using PerfAssert.Tests.Support;
 using PerfAssert.Tool;
 
@@ -76,7 +78,8 @@ public sealed class CliTests : IDisposable
         file.Entries["still-here"] = file.Entries["z-last"];
         File.WriteAllText(store.PathOf("Api"), BaselineJson.Serialize(file));
         var results = _temp.Sub("results");
-        File.WriteAllText(Path.Combine(results, "still-here.json"), """{ "name": "still-here", "baselineFile": "Api", "baselineId": "still-here" }""");
+        var used = ReportSamples.Result("still-here", 10, 100, []) with { BaselineFile = "Api", BaselineId = "still-here" };
+        File.WriteAllText(Path.Combine(results, "still-here.json"), PerfJson.Serialize(used));
         var output = new StringWriter();
 
         await Cli.RunAsync(["orphans", "--baselines", _baselines, "--results", results], output);
@@ -184,15 +187,17 @@ public sealed class CliTests : IDisposable
         var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", results]);
 
         Assert.Equal(2, code);
-        Assert.Contains($"{corrupt} is not a PerfAssert result file", error, StringComparison.Ordinal);
+        Assert.Contains($"{corrupt} is not valid JSON", error, StringComparison.Ordinal);
     }
 
     [Fact]
     public async Task Orphans_CorruptBaseline_Exits2NamingIt()
     {
         File.WriteAllText(Path.Combine(_baselines, "Api.json"), "[");
+        var results = _temp.Sub("results");
+        File.WriteAllText(Path.Combine(results, "a.json"), PerfJson.Serialize(ReportSamples.Result("a", 10, 100, [])));
 
-        var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", _temp.Sub("results")]);
+        var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", results]);
 
         Assert.Equal(2, code);
         Assert.Contains("baselines/Api.json is not valid JSON", error, StringComparison.Ordinal);
@@ -206,7 +211,7 @@ public sealed class CliTests : IDisposable
         var (code, error) = await RunUnchanged(["orphans", "--baselines", _baselines, "--results", missing]);
 
         Assert.Equal(2, code);
-        Assert.Contains($"No results at {missing}", error, StringComparison.Ordinal);
+        Assert.Contains($"No results folder at {missing}", error, StringComparison.Ordinal);
     }
 
     [Theory]
