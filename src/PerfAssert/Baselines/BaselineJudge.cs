@@ -104,7 +104,7 @@ internal sealed class BaselineJudge
         var tolerance = 1 + (recorded * _budget.AllocationTolerance);
         var verdict = VerdictFactory.Exact(plan, null, $"allocated (baseline {VerdictFormatter.Number(recorded)})", "B/op", allocations.BytesPerOp, recorded, tolerance, allocations, plan.Options);
         // Against a baseline, any allocation saved beyond the tolerance is worth recording.
-        verdict = verdict with { Outcome = verdict.Outcome == VerdictOutcome.Regression ? VerdictOutcome.Regression : allocations.BytesPerOp < recorded - tolerance ? VerdictOutcome.Improved : VerdictOutcome.Pass };
+        verdict = verdict with { Outcome = verdict.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive ? verdict.Outcome : allocations.BytesPerOp < recorded - tolerance ? VerdictOutcome.Improved : VerdictOutcome.Pass };
         return _entry.Environment.AllocatesLike(BaselineEnvironment.Current)
             ? verdict
             : verdict with { Advisory = true, Reason = $"recorded on {_entry.Environment.MachineClass}, this is {BaselineEnvironment.Current.MachineClass}: allocations are advisory until it is recorded here" };

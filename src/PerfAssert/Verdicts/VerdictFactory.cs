@@ -70,8 +70,10 @@ internal static class VerdictFactory
 
     internal static Verdict Exact(PerfPlan plan, string? partner, string metric, string unit, double measured, double limit, double tolerance, AllocationMeasurement evidence, PerfOptions options)
     {
-        var outcome = measured >= limit + tolerance && measured > limit
-            ? VerdictOutcome.Regression
+        var over = measured >= limit + tolerance && measured > limit;
+        // Over budget while the JIT never went quiet: the extra bytes may be code that has not tiered up yet, so it cannot tell.
+        var outcome = over
+            ? evidence.JitSettled ? VerdictOutcome.Regression : VerdictOutcome.Inconclusive
             : limit > 0 && measured < limit * options.ImprovementMark && limit - measured > tolerance ? VerdictOutcome.Improved : VerdictOutcome.Pass;
         return new Verdict
         {
@@ -82,9 +84,17 @@ internal static class VerdictFactory
             Measured = new Interval(measured, measured, measured, 1, 0),
             Limit = limit,
             Outcome = outcome,
-            Evidence = string.Create(CultureInfo.InvariantCulture, $"min of {evidence.Repeats} x {evidence.OpsPerRepeat:#,0} ops, {evidence.Scope.ToString().ToLowerInvariant()} scope, tolerance {tolerance:0.##}"),
+            Evidence = string.Create(CultureInfo.InvariantCulture, $"min of {evidence.Repeats} x {evidence.OpsPerRepeat:#,0} ops{JitNote(evidence)}, {evidence.Scope.ToString().ToLowerInvariant()} scope, tolerance {tolerance:0.##}"),
+            Reason = outcome == VerdictOutcome.Inconclusive
+                ? string.Create(CultureInfo.InvariantCulture, $"the JIT compiled methods during every repeat for {options.AllocationSettleTime.TotalSeconds:0.#} s, so the figure may include allocations its optimized code no longer makes; warm the operation up first or raise {nameof(PerfOptions)}.{nameof(PerfOptions.AllocationSettleTime)}")
+                : null,
         };
     }
+
+    private static string JitNote(AllocationMeasurement evidence) =>
+        evidence.JitSettled
+            ? evidence.JitBusyRepeats == 0 ? string.Empty : string.Create(CultureInfo.InvariantCulture, $" ({evidence.JitBusyRepeats} more set aside while the JIT compiled)")
+            : ", the JIT compiling throughout";
 
     internal static (Interval Ratio, VerdictOutcome Outcome, string Evidence, bool Confirmed, string? Reason) Resolve(Comparison comparison, int index)
     {

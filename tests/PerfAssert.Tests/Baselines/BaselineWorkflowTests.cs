@@ -91,6 +91,25 @@ public sealed class BaselineWorkflowTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_ExtraAllocationWhileTheJitNeverSettles_IsInconclusiveNotARegression()
+    {
+        await Record(costNs: 20_000);
+
+        // A JIT that compiles during every repeat: the extra bytes could be code that has not tiered up, so it cannot tell.
+        long compiled = 0;
+        var result = await Run(costNs: 20_000, extraAllocation: true, configure: o => o with
+        {
+            CompiledMethodCount = () => Interlocked.Increment(ref compiled),
+            AllocationSettleTime = TimeSpan.FromMilliseconds(100),
+        });
+
+        var allocation = result.Verdicts.Single(v => v.Unit == "B/op");
+        Assert.Equal(VerdictOutcome.Inconclusive, allocation.Outcome);
+        Assert.Contains("AllocationSettleTime", allocation.Message, StringComparison.Ordinal);
+        Assert.False(result.Failed, result.Summary);
+    }
+
+    [Fact]
     public async Task RunAsync_FasterThanBaseline_IsImprovedAndOffersACandidate()
     {
         await Record(costNs: 20_000);
@@ -137,7 +156,7 @@ public sealed class BaselineWorkflowTests : IDisposable
         await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
     }
 
-    private Task<PerfResult> Run(double costNs, bool extraAllocation = false, bool enforceLatency = true)
+    private Task<PerfResult> Run(double costNs, bool extraAllocation = false, bool enforceLatency = true, Func<PerfOptions, PerfOptions>? configure = null)
     {
         var clock = new ManualClock();
         var synthetic = new SyntheticOperation(clock, seed: 8);
@@ -154,7 +173,7 @@ public sealed class BaselineWorkflowTests : IDisposable
         });
         return Perf.Measure(operation)
             .AgainstBaseline("Api", "echo", _store, enforceLatency: enforceLatency)
-            .WithOptions(SyntheticOptions.For(clock, synthetic))
+            .WithOptions(configure is null ? SyntheticOptions.For(clock, synthetic) : configure(SyntheticOptions.For(clock, synthetic)))
             .RunAsync(TestContext.Current.CancellationToken);
     }
 }

@@ -13,6 +13,7 @@ public sealed class PerfOptionsTests
         { new PerfOptions { AllocationRepeats = 0 }, nameof(PerfOptions.AllocationRepeats) },
         { new PerfOptions { OperationTimeout = TimeSpan.FromSeconds(-1) }, nameof(PerfOptions.OperationTimeout) },
         { new PerfOptions { MaxTimePerPass = TimeSpan.Zero }, nameof(PerfOptions.MaxTimePerPass) },
+        { new PerfOptions { AllocationSettleTime = TimeSpan.FromSeconds(-1) }, nameof(PerfOptions.AllocationSettleTime) },
     };
 
     [Theory]
