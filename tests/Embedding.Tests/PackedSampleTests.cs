@@ -72,6 +72,17 @@ public sealed class PackedSampleTests(PackedSample sample) : IClassFixture<Packe
         Assert.Equal(committed, Fingerprint(sample.SampleBaselines));
     }
 
+    [Fact]
+    public void Sample_ReferencingThePackedAdapter_GetsItsJitSettings()
+    {
+        // The adapter package's build targets write the two JIT settings into the consumer's runtimeconfig.json.
+        var path = Directory.GetFiles(Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "bin"), "OrdersService.PerfTests.runtimeconfig.json", SearchOption.AllDirectories).Single();
+        var properties = JsonNode.Parse(File.ReadAllText(path))!["runtimeOptions"]!["configProperties"]!;
+
+        Assert.Equal(0, properties["System.Runtime.TieredCompilation.CallCountingDelayMs"]?.GetValue<int>());
+        Assert.False(properties["System.Runtime.TieredPGO"]?.GetValue<bool>());
+    }
+
     private string AssetsFile() => Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "obj", "project.assets.json");
 
     private string CopyBaselinesWithout(string fileName, string id)
