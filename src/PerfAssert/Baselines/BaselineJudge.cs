@@ -82,7 +82,9 @@ internal sealed class BaselineJudge
         IReadOnlyList<Verdict> verdicts, Comparison calibration, Comparison? partner, AllocationMeasurement allocations, CancellationToken cancellationToken)
     {
         var path = await _store.WriteCandidateAsync(_budget.FileName, _budget.Id, Candidate(calibration, partner, allocations), cancellationToken).ConfigureAwait(false);
-        var note = $"candidate written to {path}; review it and accept with: {_store.AcceptCommand}";
+        var note = allocations.JitSettled
+            ? $"candidate written to {path}; review it and accept with: {_store.AcceptCommand}"
+            : $"candidate written to {path}, but its allocations were measured while the JIT was still compiling: run again before accepting it with: {_store.AcceptCommand}";
         return verdicts.Select(v => v with { Reason = v.Reason is null ? note : v.Reason + "; " + note }).ToList();
     }
 

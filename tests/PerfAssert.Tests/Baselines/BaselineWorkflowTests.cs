@@ -110,6 +110,22 @@ public sealed class BaselineWorkflowTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_NoEntryWhileTheJitNeverSettles_SaysToRunAgainBeforeAccepting()
+    {
+        long compiled = 0;
+
+        var result = await Run(costNs: 20_000, configure: o => o with
+        {
+            CompiledMethodCount = () => Interlocked.Increment(ref compiled),
+            AllocationSettleTime = TimeSpan.FromMilliseconds(100),
+        });
+
+        var verdict = Assert.Single(result.Verdicts);
+        Assert.Equal(VerdictOutcome.NoBaseline, verdict.Outcome);
+        Assert.Contains("measured while the JIT was still compiling: run again before accepting it with: perfassert accept", verdict.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task RunAsync_FasterThanBaseline_IsImprovedAndOffersACandidate()
     {
         await Record(costNs: 20_000);
