@@ -28,7 +28,9 @@ internal static class PerfEngine
         try
         {
             // Off the caller's synchronization context, so continuations of async operations run like in production.
-            return await Task.Run(() => RunCoreAsync(plan, judge, cancellationToken), cancellationToken).ConfigureAwait(false);
+            return judge?.Budget.Builds is not null
+                ? await Task.Run(() => BuildRun.RunAsync(plan, judge, cancellationToken), cancellationToken).ConfigureAwait(false)
+                : await Task.Run(() => RunCoreAsync(plan, judge, cancellationToken), cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -51,6 +53,11 @@ internal static class PerfEngine
         if (plan.Budgets.OfType<BaselineBudget>().Count() > 1)
         {
             throw new InvalidOperationException($"'{plan.Subject.Name}' has more than one baseline budget; a test has one baseline entry.");
+        }
+
+        if (plan.Budgets.OfType<BaselineBudget>().Any(b => b.Builds is not null) && (plan.Budgets.Count > 1 || plan.Partner is not null || plan.PercentileCalls > 0))
+        {
+            throw new InvalidOperationException($"'{plan.Subject.Name}' is judged against the reference build (AgainstBaseline(file, id, builds)), which measures the subject in the service's worker processes only: give it no partner, no percentiles and no other budget, and put those in a test of their own.");
         }
     }
 
@@ -192,7 +199,7 @@ internal static class PerfEngine
     /// Calibrates, and if the machine looks unstable tries twice more after settling: an unstable machine stays unstable,
     /// while a blip (the previous test's background GC, a one-off burst of load) passes and must not void the verdicts.
     /// </summary>
-    private static async Task<(CalibrationSummary Summary, long OpsPerSample)> CalibrateAsync(Sampler sampler, PerfOptions options, CancellationToken cancellationToken)
+    internal static async Task<(CalibrationSummary Summary, long OpsPerSample)> CalibrateAsync(Sampler sampler, PerfOptions options, CancellationToken cancellationToken)
     {
         var best = await CalibrateOnceAsync(sampler, options, cancellationToken).ConfigureAwait(false);
         for (var attempt = 1; attempt < CalibrationAttempts && !(best.Summary.Spread <= options.MaxCalibrationSpread); attempt++)
@@ -226,7 +233,7 @@ internal static class PerfEngine
     }
 
     /// <summary>Lets the previous test's garbage and finalizers go before measuring, so their collection is not billed here.</summary>
-    private static void Settle()
+    internal static void Settle()
     {
         GC.Collect();
         GC.WaitForPendingFinalizers();
@@ -253,13 +260,13 @@ internal static class PerfEngine
             timings.Max());
     }
 
-    private static Verdict Invalidate(Verdict verdict, IEnumerable<string> reasons)
+    internal static Verdict Invalidate(Verdict verdict, IEnumerable<string> reasons)
     {
         var reason = string.Join("; ", reasons);
         return reason.Length == 0 ? verdict : verdict with { Outcome = VerdictOutcome.Invalid, Reason = reason, Confirmed = false };
     }
 
-    private static OperationSummary Summary(Operation operation, WarmupResult warmup, double meanNs, LatencyDistribution? perCall, AllocationMeasurement? allocations, CalibrationSummary calibration) => new()
+    internal static OperationSummary Summary(Operation operation, WarmupResult warmup, double meanNs, LatencyDistribution? perCall, AllocationMeasurement? allocations, CalibrationSummary calibration) => new()
     {
         Name = operation.Name,
         OpsPerSample = warmup.OpsPerSample,

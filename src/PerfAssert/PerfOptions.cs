@@ -90,6 +90,16 @@ public sealed record PerfOptions
     /// <value>The default is <see cref="CalibrationWorkload.Operation"/>, a fixed ~10 us CPU-bound loop.</value></summary>
     public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
 
+    /// <summary>How many fresh worker process pairs a baseline-build comparison spreads each pass over (and its confirmation
+    /// over as many new ones): which cores a process's threads land on and what its JIT did differ per process, so the
+    /// evidence must come from several. <value>The default is 2.</value></summary>
+    public int BuildPairs { get; init; } = 2;
+
+    /// <summary>The most blocks a baseline-build comparison looks at per pass (it looks after <see cref="MinBlocks"/> and each
+    /// doubling, like any comparison). A block of two workers costs a few milliseconds, so more evidence is cheap there.
+    /// <value>The default is 256.</value></summary>
+    public int BuildMaxBlocks { get; init; } = 256;
+
     /// <summary>The clock every timing comes from. <value>The default is <see cref="TimeProvider.System"/>.</value></summary>
     public TimeProvider Clock { get; init; } = TimeProvider.System;
 
@@ -125,6 +135,16 @@ public sealed record PerfOptions
         if (MinAllocationOps < 1)
         {
             throw new ArgumentOutOfRangeException(nameof(MinAllocationOps), MinAllocationOps, $"{nameof(PerfOptions)}.{nameof(MinAllocationOps)} must be at least 1.");
+        }
+
+        if (BuildMaxBlocks < MinBlocks || BuildMaxBlocks > 4096)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BuildMaxBlocks), BuildMaxBlocks, $"{nameof(PerfOptions)}.{nameof(BuildMaxBlocks)} must be between {nameof(MinBlocks)} ({MinBlocks}) and 4096.");
+        }
+
+        if (BuildPairs is < 1 or > 32)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BuildPairs), BuildPairs, $"{nameof(PerfOptions)}.{nameof(BuildPairs)} must be between 1 and 32.");
         }
 
         ArgumentNullException.ThrowIfNull(Clock, nameof(Clock));

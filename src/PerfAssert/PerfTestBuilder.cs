@@ -89,6 +89,21 @@ public sealed class PerfTestBuilder
         return WithBudget(new BaselineBudget(fileName, id, latencyMargin, EnforceLatency: enforceLatency));
     }
 
+    /// <summary>
+    /// Budget: the committed baseline entry <paramref name="id"/> in <c>baselines/{fileName}.json</c>, with latency judged
+    /// against the reference build. The working tree's build and the build of the commit <c>baselines/reference.json</c>
+    /// names run side by side in fresh worker process pairs, the subject's calls alternate between them in interleaved
+    /// blocks, and the ratio of the two must stay within any approved allowance plus <paramref name="margin"/>. Allocations
+    /// are counted in the workers and held to the entry with a tolerance derived from the noise measured in this run. When
+    /// no reference build can be had, the verdict says why and falls back to the advisory calibration comparison.
+    /// </summary>
+    public PerfTestBuilder AgainstBaseline(string fileName, string id, IBaselineBuilds builds, BaselineStore? store = null, double margin = BaselineBudget.DefaultBuildMargin)
+    {
+        ArgumentNullException.ThrowIfNull(builds);
+        _store = store;
+        return WithBudget(new BaselineBudget(fileName, id, Builds: builds, BuildMargin: margin));
+    }
+
     /// <summary>Adds a budget.</summary>
     public PerfTestBuilder WithBudget(Budget budget)
     {

@@ -111,7 +111,12 @@ internal static class Cli
 
     private static async Task<int> ListAsync(BaselineStore store, TextWriter output)
     {
-        foreach (var path in Directory.GetFiles(store.Directory, "*.json").Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal)).Order(StringComparer.Ordinal))
+        if (BaselineReference.Read(store) is { } reference)
+        {
+            await output.WriteLineAsync($"{store.Relative(BaselineReference.PathIn(store))}: reference commit {reference.Commit}");
+        }
+
+        foreach (var path in store.BaselineFiles())
         {
             var file = store.Read(path);
             await output.WriteLineAsync($"{store.Relative(path)} ({file.Entries.Count} entries)");
@@ -134,9 +139,7 @@ internal static class Cli
             .Select(r => (r.BaselineFile!, r.BaselineId!))
             .ToHashSet();
 
-        var orphans = Directory.GetFiles(store.Directory, "*.json")
-            .Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal))
-            .Order(StringComparer.Ordinal)
+        var orphans = store.BaselineFiles()
             .SelectMany(p => store.Read(p).Entries.Keys.Select(id => (File: Path.GetFileNameWithoutExtension(p), Id: id)))
             .Where(e => !used.Contains(e))
             .ToList();

@@ -26,4 +26,18 @@ public sealed record BaselineEntry
 
     /// <summary>Operations per allocation repeat behind the allocation figures.</summary>
     public required long AllocationOps { get; init; }
+
+    /// <summary>
+    /// Where the allocation figures were counted: absent for the test's own process, <c>worker</c> for the service's worker
+    /// process of a baseline-build comparison. A run measuring in another scope treats the figures as advisory.
+    /// </summary>
+    public string? AllocationScope { get; init; }
+
+    /// <summary>
+    /// An approved latency regression against the reference build: the accepted ratio of this entry's mean latency to the
+    /// reference build's, written by accepting a candidate. Absent means 1 (as fast as the reference). The budget is this
+    /// times one plus the margin; the reference commit itself does not move, so further slowdowns are still measured
+    /// against it.
+    /// </summary>
+    public double? LatencyAllowance { get; init; }
 }

@@ -25,13 +25,19 @@ internal sealed class BaselineJudge
     /// <summary>The budget this judge applies.</summary>
     public BaselineBudget Budget => _budget;
 
+    /// <summary>The committed entry, if there is one.</summary>
+    public BaselineEntry? Entry => _entry;
+
+    /// <summary>The store the entry came from.</summary>
+    public BaselineStore Store => _store;
+
     /// <summary>The latency limit as a ratio to the calibration; NaN when there is no entry (gather evidence to record).</summary>
     public double CalibrationLimit => _entry is null ? double.NaN : _entry.CalibrationRatio.Estimate * (1 + _budget.LatencyMargin);
 
     /// <summary>The limit of the ratio to the partner; NaN without an entry or a recorded partner ratio.</summary>
     public double PartnerLimit => _entry?.PartnerRatio is { } ratio ? ratio.Estimate * (1 + _budget.PartnerMargin) : double.NaN;
 
-    private bool SameMachineClass => _entry is not null && _entry.Environment.MachineClass == BaselineEnvironment.Current.MachineClass;
+    public bool SameMachineClass => _entry is not null && _entry.Environment.MachineClass == BaselineEnvironment.Current.MachineClass;
 
     public static BaselineJudge Load(BaselineStore store, BaselineBudget budget)
     {
@@ -75,13 +81,18 @@ internal sealed class BaselineJudge
 
     /// <summary>Whether the run should leave a candidate: no entry, a regression, an improvement, or another machine class.</summary>
     public bool WantsCandidate(IReadOnlyList<Verdict> verdicts) =>
-        _entry is null || !SameMachineClass || verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Improved);
+        _entry is null || !SameMachineClass || (_budget.Builds is not null && _entry.AllocationScope != BuildJudge.WorkerScope) || verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Improved);
 
     /// <summary>Writes this run's figures as a candidate in the store the entry was loaded from, and says where in every verdict.</summary>
+    public Task<IReadOnlyList<Verdict>> RecordCandidateAsync(
+        IReadOnlyList<Verdict> verdicts, Comparison calibration, Comparison? partner, AllocationMeasurement allocations, CancellationToken cancellationToken) =>
+        RecordCandidateAsync(verdicts, Candidate(calibration, partner, allocations), allocations, cancellationToken);
+
+    /// <summary>Writes <paramref name="candidate"/> in the store the entry was loaded from, and says where in every verdict.</summary>
     public async Task<IReadOnlyList<Verdict>> RecordCandidateAsync(
-        IReadOnlyList<Verdict> verdicts, Comparison calibration, Comparison? partner, AllocationMeasurement allocations, CancellationToken cancellationToken)
+        IReadOnlyList<Verdict> verdicts, BaselineEntry candidate, AllocationMeasurement allocations, CancellationToken cancellationToken)
     {
-        var path = await _store.WriteCandidateAsync(_budget.FileName, _budget.Id, Candidate(calibration, partner, allocations), cancellationToken).ConfigureAwait(false);
+        var path = await _store.WriteCandidateAsync(_budget.FileName, _budget.Id, candidate, cancellationToken).ConfigureAwait(false);
         var note = allocations.JitSettled
             ? $"candidate written to {path}; review it and accept with: {_store.AcceptCommand}"
             : $"candidate written to {path}, but its allocations were measured while the JIT was still compiling: run again before accepting it with: {_store.AcceptCommand}";
@@ -143,6 +154,6 @@ internal sealed class BaselineJudge
 
     private static string Join(string? first, string second) => first is null ? second : first + "; " + second;
 
-    private static BaselineRatio Record(BlockPass pass) =>
+    internal static BaselineRatio Record(BlockPass pass) =>
         new(Math.Round(pass.Ratios[0].Estimate, 4), Math.Round(pass.Ratios[0].Lower, 4), Math.Round(pass.Ratios[0].Upper, 4), pass.Ratios[0].ConfidenceLevel, pass.Blocks);
 }

@@ -76,6 +76,11 @@ public sealed class BaselineStore
     /// <summary>The path of a test class's committed baseline file.</summary>
     public string PathOf(string fileName) => Path.Combine(Directory, Sanitize(fileName) + ".json");
 
+    /// <summary>The committed baseline files, without candidates and without <see cref="BaselineReference.FileName"/>.</summary>
+    public IEnumerable<string> BaselineFiles() => System.IO.Directory.GetFiles(Directory, "*.json")
+        .Where(p => !p.EndsWith(".received.json", StringComparison.Ordinal) && Path.GetFileName(p) != BaselineReference.FileName)
+        .Order(StringComparer.Ordinal);
+
     /// <summary>The path of a test class's candidate file.</summary>
     public string CandidatePathOf(string fileName) => Path.Combine(CandidateDirectory, Sanitize(fileName) + ".received.json");
 
@@ -139,6 +144,11 @@ public sealed class BaselineStore
     private static string Sanitize(string fileName)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(fileName);
+        if (fileName + ".json" == BaselineReference.FileName)
+        {
+            throw new ArgumentException($"'{fileName}' cannot name a baseline file: baselines/{BaselineReference.FileName} holds the reference commit. Name the file after the test class.", nameof(fileName));
+        }
+
         var invalid = Path.GetInvalidFileNameChars();
         return new string(fileName.Select(c => invalid.Contains(c) ? '_' : c).ToArray());
     }

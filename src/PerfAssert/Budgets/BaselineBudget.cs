@@ -1,3 +1,5 @@
+using PerfAssert.Baselines;
+
 namespace PerfAssert.Budgets;
 
 /// <summary>
@@ -12,14 +14,25 @@ namespace PerfAssert.Budgets;
 /// <param name="AllocationTolerance">Relative tolerance on allocated bytes per op, on top of one byte.</param>
 /// <param name="EnforceLatency">Whether a latency regression against the baseline fails the test; when <see langword="false"/> it is
 /// reported as an advisory Regression (a warning), for runners whose latency moves more between processes than any useful margin.</param>
+/// <param name="Builds">The service in two builds, the working tree and the reference commit of <c>baselines/reference.json</c>:
+/// when given, latency is the ratio of the two measured side by side in this run, and allocations are counted in their worker
+/// processes. <see langword="null"/> judges against the recorded calibration ratio.</param>
+/// <param name="BuildMargin">With <paramref name="Builds"/>: how much slower than the reference build (times any approved
+/// allowance) is still accepted.</param>
 public sealed record BaselineBudget(
     string FileName,
     string Id,
     double LatencyMargin = BaselineBudget.DefaultLatencyMargin,
     double PartnerMargin = BaselineBudget.DefaultPartnerMargin,
     double AllocationTolerance = BaselineBudget.DefaultAllocationTolerance,
-    bool EnforceLatency = true) : Budget
+    bool EnforceLatency = true,
+    IBaselineBuilds? Builds = null,
+    double BuildMargin = BaselineBudget.DefaultBuildMargin) : Budget
 {
+    /// <summary>The default margin against the reference build, 5%: both builds are measured interleaved in the same run, in
+    /// fresh process pairs, so their ratio resolves a few percent (docs/verdict-quality.md has the measurements).</summary>
+    public const double DefaultBuildMargin = 0.05;
+
     /// <summary>The default latency margin, 75%: on the 2-core runners this suite was built on, the calibration-normalized latency
     /// of identical code measured 0.66x to 1.44x of its baseline across 80 loopback round trips in two processes (client and server
     /// threads land on the same or different cores per process). Same-run relative budgets are the precise instrument; a
@@ -43,5 +56,6 @@ public sealed record BaselineBudget(
         PositiveFinite(LatencyMargin, nameof(LatencyMargin));
         PositiveFinite(PartnerMargin, nameof(PartnerMargin));
         NonNegativeFinite(AllocationTolerance, nameof(AllocationTolerance));
+        PositiveFinite(BuildMargin, nameof(BuildMargin));
     }
 }

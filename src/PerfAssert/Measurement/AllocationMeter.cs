@@ -18,6 +18,11 @@ internal static class AllocationMeter
     public static async ValueTask<AllocationMeasurement> MeasureAsync(
         Operation operation, long opsPerSample, double nanosecondsPerOp, Sampler sampler, PerfOptions options, AllocationScope scope, CancellationToken cancellationToken)
     {
+        if (scope == AllocationScope.Worker)
+        {
+            throw new ArgumentOutOfRangeException(nameof(scope), scope, $"{nameof(AllocationScope)}.{nameof(AllocationScope.Worker)} is measured by baseline-build comparisons (AgainstBaseline(file, id, builds)), not in the test's process.");
+        }
+
         var effective = scope == AllocationScope.Auto ? (operation.IsSynchronous ? AllocationScope.Thread : AllocationScope.Process) : scope;
         // Many operations when they are cheap, but a slow call (a 25 ms round trip) must not take a minute to count.
         var affordable = nanosecondsPerOp > 0 ? (long)Math.Ceiling(options.AllocationRepeatTime.TotalNanoseconds / nanosecondsPerOp) : options.MinAllocationOps;

@@ -12,4 +12,8 @@ public enum AllocationScope
     /// <summary>The whole process (<see cref="GC.GetTotalAllocatedBytes(bool)"/>, precise): async work that hops threads and an
     /// in-process server count too.</summary>
     Process,
+
+    /// <summary>The service's worker process, read through its control channel: what a baseline-build comparison measures
+    /// (<c>AgainstBaseline(file, id, builds)</c>). Not a choice for <c>WithAllocations</c>.</summary>
+    Worker,
 }

@@ -14,7 +14,7 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
     private const int MinCallsPerQuantile = 10;
 
     public async Task<BlockPass> RunPassAsync(
-        ComparisonSide a, ComparisonSide b, IReadOnlyList<RatioCheck> checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken)
+        ComparisonSide a, ComparisonSide b, IReadOnlyList<RatioCheck> checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken, Action<int>? beforeBlock = null)
     {
         var perCall = checks.Any(c => c.Statistic != LatencyStatistic.Mean);
         var sideA = new SideBuffer(a, perCall);
@@ -27,6 +27,8 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
         while (true)
         {
             var abba = reverseOf is not null && pass.Blocks < reverseOf.Count ? !reverseOf[pass.Blocks] : random.Next(2) == 0;
+            // A baseline-build comparison spreads its blocks over several process pairs: this picks the block's pair.
+            beforeBlock?.Invoke(pass.Blocks);
             pass.Orders.Add(abba);
             await RunBlockAsync(abba ? [sideA, sideB, sideB, sideA] : [sideB, sideA, sideA, sideB], cancellationToken).ConfigureAwait(false);
             for (var c = 0; c < checks.Count; c++)
@@ -103,6 +105,11 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         public async ValueTask SampleAsync(Sampler sampler, CancellationToken cancellationToken)
         {
+            if (side.UntimedCalls > 0)
+            {
+                await sampler.RunAsync(side.Operation, side.UntimedCalls, cancellationToken).ConfigureAwait(false);
+            }
+
             double ns;
             long ops;
             if (_perCall)

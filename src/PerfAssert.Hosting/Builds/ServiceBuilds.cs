@@ -1,0 +1,93 @@
+using System.Collections.Concurrent;
+using PerfAssert.Baselines;
+
+namespace PerfAssert.Hosting.Builds;
+
+/// <summary>
+/// An ASP.NET Core service in two builds, for <c>AgainstBaseline(file, id, builds)</c>: the working tree's and the
+/// reference commit's (cached by commit under <c>artifacts/baseline-builds</c>), each run in fresh worker processes started
+/// the same way. Measure calls made through <see cref="CreateClient"/>; the engine points that client at each build in
+/// turn. Create one per test class (a class fixture) or per collection: each builds the working tree once, into a folder of
+/// its own that disposing deletes.
+/// </summary>
+public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
+{
+    private readonly ConcurrentDictionary<string, Lazy<Task<string>>> _builds = new(StringComparer.Ordinal);
+    private readonly string _workingTree = "working-tree-" + Guid.NewGuid().ToString("N")[..12];
+    private readonly ServiceBuildsOptions _options;
+    private readonly WorkerRoute _route = new();
+    private readonly Lazy<BaselineBuilder> _builder;
+
+    /// <summary>Creates the builds of a service project.</summary>
+    /// <param name="project">The service's project, relative to the repository root (for example <c>src/Orders/Orders.csproj</c>).</param>
+    /// <param name="options">How to build and run it; <see langword="null"/> for the defaults.</param>
+    public ServiceBuilds(string project, ServiceBuildsOptions? options = null)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(project);
+        _options = options ?? new ServiceBuildsOptions();
+        _options.Validate();
+        Project = project.Replace('\\', '/');
+        _builder = new Lazy<BaselineBuilder>(() => new BaselineBuilder(
+            _options.RepositoryRoot ?? BaselineBuilder.FindRepositoryRoot(AppContext.BaseDirectory),
+            _options.CacheDirectory ?? NonEmpty(Environment.GetEnvironmentVariable("PERFASSERT_BUILD_CACHE")),
+            _options.BuildTimeout));
+    }
+
+    /// <summary>The service's project, relative to the repository root.</summary>
+    public string Project { get; }
+
+    /// <inheritdoc/>
+    public string Description => Project;
+
+    /// <summary>A client whose requests go to whichever build is being measured; give it relative paths such as <c>/orders/42</c>.</summary>
+    public HttpClient CreateClient() => new(_route, disposeHandler: false)
+    {
+        BaseAddress = new Uri("http://perfassert-worker/"),
+        Timeout = _options.ClientTimeout,
+    };
+
+    /// <inheritdoc/>
+    public async Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(reference);
+        var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
+        var baseline = await BuildAsync(reference.Commit, b => b.BuildCommitAsync(reference.Commit, Project, CancellationToken.None)).WaitAsync(cancellationToken).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current), ($"reference build {reference.ShortCommit}", baseline), _options, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc/>
+    public async Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken)
+    {
+        var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current), ("working tree (second worker)", current), _options, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Deletes this instance's build of the working tree and releases the client handler its clients share.</summary>
+    public void Dispose()
+    {
+        _route.Dispose();
+        if (_builder.IsValueCreated && _builds.ContainsKey(_workingTree))
+        {
+            var folder = Path.Combine(_builder.Value.CacheDirectory, _workingTree);
+            if (Directory.Exists(folder))
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+        }
+    }
+
+    private Task<string> WorkingTreeAsync(CancellationToken cancellationToken) =>
+        BuildAsync(_workingTree, b => b.BuildWorkingTreeAsync(_workingTree, Project, CancellationToken.None)).WaitAsync(cancellationToken);
+
+    /// <summary>Each build once per instance (the reference build is also cached on disk by commit).</summary>
+    private Task<string> BuildAsync(string key, Func<BaselineBuilder, Task<string>> build)
+    {
+        var lazy = _builds.GetOrAdd(key, _ => new Lazy<Task<string>>(() => build(_builder.Value)));
+        var task = lazy.Value;
+        // A failed build is not kept: the next test tries again (and fails with the same clear message, or succeeds).
+        _ = task.ContinueWith(t => _builds.TryRemove(new KeyValuePair<string, Lazy<Task<string>>>(key, lazy)), CancellationToken.None, TaskContinuationOptions.NotOnRanToCompletion, TaskScheduler.Default);
+        return task;
+    }
+
+    private static string? NonEmpty(string? value) => string.IsNullOrWhiteSpace(value) ? null : value;
+}

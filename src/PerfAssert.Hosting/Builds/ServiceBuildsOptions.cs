@@ -1,0 +1,61 @@
+namespace PerfAssert.Hosting.Builds;
+
+/// <summary>How <see cref="ServiceBuilds"/> builds the service and runs its workers.</summary>
+public sealed record ServiceBuildsOptions
+{
+    /// <summary>The hosting environment of the workers (<c>ASPNETCORE_ENVIRONMENT</c>).</summary>
+    /// <value>The default is <c>Production</c>: the pipeline as deployed.</value>
+    public string Environment { get; init; } = "Production";
+
+    /// <summary>Configuration given to both builds' workers, as environment variables (<c>Faults:Delay</c> becomes <c>Faults__Delay</c>).</summary>
+    /// <value>The default is none.</value>
+    public IReadOnlyDictionary<string, string> Settings { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>How long a worker may take to start serving before it is killed and the test fails with its output.</summary>
+    /// <value>The default is 30 seconds.</value>
+    public TimeSpan StartTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>How long one build (a restore and build of the service) may take.</summary>
+    /// <value>The default is 10 minutes.</value>
+    public TimeSpan BuildTimeout { get; init; } = TimeSpan.FromMinutes(10);
+
+    /// <summary>The <see cref="HttpClient.Timeout"/> of clients from <see cref="ServiceBuilds.CreateClient"/>.</summary>
+    /// <value>The default is 30 seconds.</value>
+    public TimeSpan ClientTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
+    /// Whether every worker runs on the machine's last core (Linux, with <c>taskset</c>), so the test's client and the service
+    /// do not share a core. Unpinned, which cores a process's threads land on changed the ratio of two identical builds
+    /// by 0.66x to 1.11x between fresh process pairs on a 2-core runner; pinned, by 0.87x to 1.03x (docs/verdict-quality.md).
+    /// </summary>
+    /// <value>The default is <see langword="true"/>; it has no effect on other systems or on a single core.</value>
+    public bool PinWorkers { get; init; } = true;
+
+    /// <summary>The git repository's top folder.</summary>
+    /// <value>The default is <see langword="null"/>: the repository above the test binaries.</value>
+    public string? RepositoryRoot { get; init; }
+
+    /// <summary>Where builds are kept by commit.</summary>
+    /// <value>The default is <see langword="null"/>: <c>artifacts/baseline-builds</c> under the repository root (or <c>PERFASSERT_BUILD_CACHE</c>).</value>
+    public string? CacheDirectory { get; init; }
+
+    /// <summary>The <c>taskset</c> core list for workers, or <see langword="null"/> to leave them unpinned.</summary>
+    internal string? WorkerCores() =>
+        PinWorkers && OperatingSystem.IsLinux() && System.Environment.ProcessorCount > 1
+            ? (System.Environment.ProcessorCount - 1).ToString(System.Globalization.CultureInfo.InvariantCulture)
+            : null;
+
+    /// <summary>Throws when a setting cannot work, naming it.</summary>
+    public void Validate()
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(Environment);
+        ArgumentNullException.ThrowIfNull(Settings);
+        foreach (var (name, value) in new[] { (nameof(StartTimeout), StartTimeout), (nameof(BuildTimeout), BuildTimeout), (nameof(ClientTimeout), ClientTimeout) })
+        {
+            if (value <= TimeSpan.Zero)
+            {
+                throw new ArgumentOutOfRangeException(name, value, $"{nameof(ServiceBuildsOptions)}.{name} must be positive.");
+            }
+        }
+    }
+}

@@ -1,0 +1,260 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net.Sockets;
+using PerfAssert.Baselines;
+
+namespace PerfAssert.Hosting.Builds;
+
+/// <summary>
+/// One build of the service running in its own process: <c>dotnet exec</c> on the build's entry assembly, Kestrel on
+/// 127.0.0.1 with an OS-chosen port, and <c>PerfAssert.Hosting</c> loaded as a startup hook that answers on a Unix domain
+/// socket (the bound address; exact allocation, collection and JIT counts). Start-up is bounded and fails with the
+/// worker's output; disposing closes the control connection, on which the worker exits, and kills it if it does not.
+/// </summary>
+internal sealed class WorkerProcess : IAsyncDisposable
+{
+    private const int OutputLines = 200;
+    private readonly Process _process;
+    private readonly Queue<string> _output = new();
+    private readonly SemaphoreSlim _control = new(1, 1);
+    private readonly TimeSpan _timeout;
+    private Socket? _socket;
+    private StreamReader? _reader;
+    private StreamWriter? _writer;
+
+    private WorkerProcess(string name, Process process, string socketPath, TimeSpan timeout)
+    {
+        Name = name;
+        _process = process;
+        SocketPath = socketPath;
+        _timeout = timeout;
+    }
+
+    /// <summary>Which build this is, for messages (for example <c>reference build 1a2b3c4d5e6f</c>).</summary>
+    public string Name { get; }
+
+    /// <summary>Where the service listens.</summary>
+    public Uri Address { get; private set; } = null!;
+
+    private string SocketPath { get; }
+
+    public static async Task<WorkerProcess> StartAsync(string name, string buildDirectory, ServiceBuildsOptions options, CancellationToken cancellationToken)
+    {
+        var entry = EntryAssembly(buildDirectory);
+        var socketPath = Path.Combine(Path.GetTempPath(), $"perfassert-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..10]}.sock");
+        var cores = options.WorkerCores();
+        var start = new ProcessStartInfo(cores is null ? CommandRunner.Dotnet : "taskset")
+        {
+            WorkingDirectory = buildDirectory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        if (cores is not null)
+        {
+            // Every thread of the worker on the same cores, for both builds: where threads land is otherwise a per-process lottery.
+            start.ArgumentList.Add("-c");
+            start.ArgumentList.Add(cores);
+            start.ArgumentList.Add(CommandRunner.Dotnet);
+        }
+
+        start.ArgumentList.Add("exec");
+        start.ArgumentList.Add(entry);
+        start.Environment.Clear();
+        foreach (var (key, value) in CommandRunner.CleanEnvironment())
+        {
+            start.Environment[key] = value;
+        }
+
+        start.Environment["ASPNETCORE_URLS"] = "http://127.0.0.1:0";
+        start.Environment["ASPNETCORE_ENVIRONMENT"] = options.Environment;
+        start.Environment["DOTNET_STARTUP_HOOKS"] = typeof(WorkerProcess).Assembly.Location;
+        start.Environment[StartupHook.ControlVariable] = socketPath;
+        // The same JIT settings the adapters give test processes: hot code is optimized at once, not after a delay.
+        start.Environment["DOTNET_TC_CallCountingDelayMs"] = "0";
+        start.Environment["DOTNET_TieredPGO"] = "0";
+        foreach (var (key, value) in options.Settings)
+        {
+            start.Environment[key.Replace(":", "__", StringComparison.Ordinal)] = value;
+        }
+
+        var process = new Process { StartInfo = start, EnableRaisingEvents = true };
+        var worker = new WorkerProcess(name, process, socketPath, options.StartTimeout);
+        process.OutputDataReceived += (_, e) => worker.Keep(e.Data);
+        process.ErrorDataReceived += (_, e) => worker.Keep(e.Data);
+        try
+        {
+            process.Start();
+        }
+        catch (System.ComponentModel.Win32Exception ex)
+        {
+            process.Dispose();
+            throw new InvalidOperationException($"Could not start the {name} worker with '{start.FileName}': {ex.Message}.{(cores is null ? string.Empty : " Pinning workers to cores needs taskset (Debian and Ubuntu: apt-get install util-linux), or set ServiceBuildsOptions.PinWorkers to false.")}", ex);
+        }
+
+        process.StandardInput.Close();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        try
+        {
+            await worker.ConnectAsync(options.StartTimeout, cancellationToken).ConfigureAwait(false);
+            return worker;
+        }
+        catch
+        {
+            await worker.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    /// <summary>Reads the worker's counters.</summary>
+    public async ValueTask<WorkerCounters> ReadCountersAsync(CancellationToken cancellationToken)
+    {
+        var answer = await AskAsync("counters", cancellationToken).ConfigureAwait(false);
+        var parts = answer.Split(' ');
+        if (parts.Length < 6 || parts[0] != "counters")
+        {
+            throw new InvalidOperationException($"{Name} answered 'counters' with '{answer}'.");
+        }
+
+        long Part(int i) => long.Parse(parts[i], CultureInfo.InvariantCulture);
+        return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5));
+    }
+
+    /// <summary>Throws when the worker has exited, with its exit code and last output.</summary>
+    public void EnsureRunning()
+    {
+        if (_process.HasExited)
+        {
+            throw new InvalidOperationException($"The {Name} worker (process {_process.Id}) exited with code {_process.ExitCode} while it was measured. Its last output:{Environment.NewLine}{Output()}");
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        _writer?.Dispose();
+        _reader?.Dispose();
+        _socket?.Dispose();
+        try
+        {
+            if (!_process.HasExited)
+            {
+                // Closing the control connection asks the worker to exit; a worker that does not is killed.
+                await _process.WaitForExitAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+            }
+        }
+        catch (TimeoutException)
+        {
+            _process.Kill(entireProcessTree: true);
+            await _process.WaitForExitAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(10)).ConfigureAwait(false);
+        }
+        finally
+        {
+            _process.Dispose();
+            File.Delete(SocketPath);
+            _control.Dispose();
+        }
+    }
+
+    private static string EntryAssembly(string buildDirectory)
+    {
+        var configs = Directory.GetFiles(buildDirectory, "*.runtimeconfig.json");
+        return configs.Length == 1
+            ? Path.Combine(buildDirectory, Path.GetFileName(configs[0])[..^".runtimeconfig.json".Length] + ".dll")
+            : throw new InvalidOperationException($"{buildDirectory} should hold one service (one *.runtimeconfig.json), but has {configs.Length}: name the service's own project, not its tests.");
+    }
+
+    private async Task ConnectAsync(TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        var started = Stopwatch.GetTimestamp();
+        while (true)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (_process.HasExited)
+            {
+                throw Failed($"exited with code {_process.ExitCode} before it served");
+            }
+
+            if (Stopwatch.GetElapsedTime(started) > timeout)
+            {
+                throw Failed($"did not start within {timeout.TotalSeconds:0} s (ServiceBuildsOptions.StartTimeout)");
+            }
+
+            if (_socket is null && File.Exists(SocketPath))
+            {
+                var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+                await socket.ConnectAsync(new UnixDomainSocketEndPoint(SocketPath), cancellationToken).ConfigureAwait(false);
+                _socket = socket;
+                var stream = new NetworkStream(socket, ownsSocket: false);
+                _reader = new StreamReader(stream);
+                _writer = new StreamWriter(stream) { AutoFlush = true, NewLine = "\n" };
+            }
+
+            if (_socket is not null)
+            {
+                var urls = (await AskAsync("urls", cancellationToken).ConfigureAwait(false)).Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).ToList();
+                if (urls.Count > 0)
+                {
+                    Address = new Uri(urls.FirstOrDefault(u => u.StartsWith("http://", StringComparison.Ordinal)) ?? urls[0]);
+                    return;
+                }
+            }
+
+            await Task.Delay(TimeSpan.FromMilliseconds(25), cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private async Task<string> AskAsync(string command, CancellationToken cancellationToken)
+    {
+        await _control.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            deadline.CancelAfter(_timeout);
+            await _writer!.WriteLineAsync(command.AsMemory(), deadline.Token).ConfigureAwait(false);
+            return await _reader!.ReadLineAsync(deadline.Token).ConfigureAwait(false)
+                ?? throw Failed($"closed its control connection (exit code {(_process.HasExited ? _process.ExitCode : "none yet")})");
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            throw Failed($"did not answer '{command}' within {_timeout.TotalSeconds:0} s");
+        }
+        catch (IOException ex)
+        {
+            throw Failed($"broke its control connection ({ex.Message})");
+        }
+        finally
+        {
+            _control.Release();
+        }
+    }
+
+    private InvalidOperationException Failed(string what) =>
+        new($"The {Name} worker ({Path.GetFileName(_process.StartInfo.ArgumentList[1])}) {what}. Its output:{Environment.NewLine}{Output()}");
+
+    private void Keep(string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        lock (_output)
+        {
+            _output.Enqueue(line);
+            if (_output.Count > OutputLines)
+            {
+                _output.Dequeue();
+            }
+        }
+    }
+
+    private string Output()
+    {
+        lock (_output)
+        {
+            return _output.Count == 0 ? "(none)" : string.Join(Environment.NewLine, _output);
+        }
+    }
+}

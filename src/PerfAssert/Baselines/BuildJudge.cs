@@ -1,0 +1,148 @@
+using System.Globalization;
+using PerfAssert.Measurement;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Baselines;
+
+/// <summary>
+/// Judges a baseline-build comparison against the committed entry: latency as the ratio of the working tree to the
+/// reference build measured side by side (within any approved allowance plus the margin), allocations counted in the
+/// service's workers against the entry's exact figures with a tolerance derived from the noise measured in the same run.
+/// </summary>
+internal static class BuildJudge
+{
+    /// <summary>The <see cref="BaselineEntry.AllocationScope"/> of entries recorded from worker processes.</summary>
+    public const string WorkerScope = "worker";
+
+    /// <summary>How many times the measured noise the allocation tolerance is.</summary>
+    public const double NoiseMultiple = 3;
+
+    public static IReadOnlyList<Verdict> Judge(PerfPlan plan, BaselineJudge judge, BuildMeasurement measured, BaselineReference? reference, string? unavailable, bool unavailableFails)
+    {
+        if (judge.Entry is not { } entry)
+        {
+            var (ratio, _, evidence, _, _) = VerdictFactory.Resolve(measured.Latency ?? measured.Calibration, 0);
+            var sides = measured.Latency is { } both ? Sides(both, reference!, measured.Pairs) : null;
+            var against = measured.Latency is null ? "mean / calibration" : $"mean / reference build {reference!.ShortCommit}";
+            return
+            [
+                new Verdict
+                {
+                    Subject = plan.Subject.Name,
+                    Metric = against,
+                    Unit = "x",
+                    Measured = ratio,
+                    Limit = double.NaN,
+                    Outcome = VerdictOutcome.NoBaseline,
+                    Evidence = evidence,
+                    Reason = Join(Join($"no entry '{judge.Budget.Id}' in {judge.Store.Relative(judge.Store.PathOf(judge.Budget.FileName))} (measured {VerdictFormatter.Number(measured.Current.BytesPerOp)} B/op in the service's worker)", sides), unavailable),
+                },
+            ];
+        }
+
+        return
+        [
+            AllocationVerdict(plan, judge, entry, measured, reference is not null && measured.Latency is not null),
+            measured.Latency is { } latency ? LatencyVerdict(plan, judge, entry, measured, latency, reference!) : FallbackVerdict(plan, judge, entry, measured, unavailable!, unavailableFails),
+        ];
+    }
+
+    /// <summary>This run's figures as an entry; a confirmed latency regression becomes the entry's allowance when accepted.</summary>
+    public static BaselineEntry Candidate(BaselineEntry? entry, BuildMeasurement measured, IReadOnlyList<Verdict> verdicts)
+    {
+        var latency = verdicts.FirstOrDefault(v => v.Unit == "x" && v.Partner is not null);
+        var allowance = latency is { Outcome: VerdictOutcome.Regression } ? Math.Ceiling(latency.Measured.Estimate * 100) / 100 : entry?.LatencyAllowance;
+        return new BaselineEntry
+        {
+            Environment = BaselineEnvironment.Current,
+            AllocatedBytesPerOp = Math.Round(measured.Current.BytesPerOp, 2),
+            Gen0PerThousandOps = Math.Round(measured.Current.Gen0PerThousandOps, 4),
+            Gen1PerThousandOps = Math.Round(measured.Current.Gen1PerThousandOps, 4),
+            Gen2PerThousandOps = Math.Round(measured.Current.Gen2PerThousandOps, 4),
+            CalibrationRatio = BaselineJudge.Record(measured.Calibration.First),
+            AllocationOps = measured.Current.OpsPerRepeat,
+            AllocationScope = WorkerScope,
+            LatencyAllowance = allowance,
+        };
+    }
+
+    private static Verdict LatencyVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, Comparison latency, BaselineReference reference)
+    {
+        var (ratio, outcome, evidence, confirmed, reason) = VerdictFactory.Resolve(latency, 0);
+        var allowance = entry.LatencyAllowance ?? 1;
+        if (outcome is VerdictOutcome.Pass or VerdictOutcome.Improved)
+        {
+            outcome = ratio.Upper < allowance * plan.Options.ImprovementMark ? VerdictOutcome.Improved : VerdictOutcome.Pass;
+        }
+
+        var sides = Sides(latency, reference, measured.Pairs);
+        return new Verdict
+        {
+            Subject = plan.Subject.Name,
+            Partner = $"reference build {reference.ShortCommit}",
+            Metric = entry.LatencyAllowance is { } a ? string.Create(CultureInfo.InvariantCulture, $"mean (allowance {a:0.###} +{judge.Budget.BuildMargin:0.#%})") : string.Create(CultureInfo.InvariantCulture, $"mean (+{judge.Budget.BuildMargin:0.#%})"),
+            Unit = "x",
+            Measured = ratio,
+            Limit = allowance * (1 + judge.Budget.BuildMargin),
+            Outcome = outcome,
+            Evidence = evidence,
+            Confirmed = confirmed,
+            Reason = Join(reason, sides),
+        };
+    }
+
+    /// <summary>No reference build: the ratio to the calibration, advisory, saying why; or Invalid when the reference named in the file cannot be built.</summary>
+    private static Verdict FallbackVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, string unavailable, bool fails)
+    {
+        var (ratio, outcome, evidence, _, _) = VerdictFactory.Resolve(measured.Calibration, 0);
+        var recorded = entry.CalibrationRatio.Estimate;
+        return new Verdict
+        {
+            Subject = plan.Subject.Name,
+            Metric = string.Create(CultureInfo.InvariantCulture, $"mean / calibration (baseline {VerdictFormatter.Number(recorded)} +{judge.Budget.LatencyMargin:0%})"),
+            Unit = "x",
+            Measured = ratio,
+            Limit = recorded * (1 + judge.Budget.LatencyMargin),
+            Outcome = fails ? VerdictOutcome.Invalid : outcome,
+            Evidence = evidence,
+            Advisory = !fails,
+            Reason = fails ? unavailable : $"{unavailable}; until then latency is only compared with a figure recorded in another process, which is advisory",
+        };
+    }
+
+    private static Verdict AllocationVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, bool withReference)
+    {
+        var recorded = entry.AllocatedBytesPerOp;
+        // The noise this run measured between workers of one build and between repeats, never looser than the blanket tolerance.
+        var tolerance = Math.Min(1 + (NoiseMultiple * measured.NoiseBytesPerOp), 1 + (recorded * judge.Budget.AllocationTolerance));
+        var metric = withReference
+            ? $"allocated in worker (baseline {VerdictFormatter.Number(recorded)}, reference build {VerdictFormatter.Number(measured.Baseline.BytesPerOp)})"
+            : $"allocated in worker (baseline {VerdictFormatter.Number(recorded)})";
+        var verdict = VerdictFactory.Exact(plan, null, metric, "B/op", measured.Current.BytesPerOp, recorded, tolerance, measured.Current, plan.Options);
+        verdict = verdict with
+        {
+            Outcome = verdict.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive ? verdict.Outcome : measured.Current.BytesPerOp < recorded - tolerance ? VerdictOutcome.Improved : VerdictOutcome.Pass,
+            Evidence = verdict.Evidence + string.Create(CultureInfo.InvariantCulture, $" = 1 + {NoiseMultiple:0} x noise {measured.NoiseBytesPerOp:0.##}"),
+        };
+        if (entry.AllocationScope != WorkerScope)
+        {
+            return verdict with { Advisory = true, Reason = Join(verdict.Reason, "the entry was recorded in the test's process, this run counted the service's worker: accept this run's candidate to hold it") };
+        }
+
+        return entry.Environment.AllocatesLike(BaselineEnvironment.Current)
+            ? verdict
+            : verdict with { Advisory = true, Reason = $"recorded on {entry.Environment.MachineClass}, this is {BaselineEnvironment.Current.MachineClass}: allocations are advisory until it is recorded here" };
+    }
+
+    /// <summary>Both sides' mean latency, from the pass the verdict rests on.</summary>
+    private static string Sides(Comparison latency, BaselineReference reference, int pairs)
+    {
+        var pass = latency.Confirmations[0]?.Pass ?? latency.First;
+        return string.Create(CultureInfo.InvariantCulture,
+            $"working tree {Microseconds(pass.SubjectNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(pass.PartnerNanosecondsPerOp)} per call, {pairs} fresh process pairs");
+    }
+
+    private static string Microseconds(double nanoseconds) => VerdictFormatter.Number(nanoseconds / 1000) + " us";
+
+    private static string? Join(string? first, string? second) => first is null ? second : second is null ? first : first + "; " + second;
+}

@@ -1,0 +1,25 @@
+namespace PerfAssert.Baselines;
+
+/// <summary>
+/// The code under test in two builds: the working tree and the reference commit that <c>baselines/reference.json</c>
+/// names. <c>AgainstBaseline(file, id, builds)</c> measures both side by side in one run, interleaved, in fresh process
+/// pairs, instead of against a number recorded in another process. <c>PerfAssert.Hosting</c>'s <c>ServiceBuilds</c>
+/// implements it for an ASP.NET Core service.
+/// </summary>
+public interface IBaselineBuilds
+{
+    /// <summary>What is built and run, for messages (for example <c>samples/OrdersService/OrdersService.csproj</c>).</summary>
+    string Description { get; }
+
+    /// <summary>
+    /// Builds what is missing (the reference build is cached by commit) and starts one fresh pair of workers.
+    /// Throws <see cref="BaselineBuildUnavailableException"/> when the reference build cannot be had, saying why and how to fix it.
+    /// </summary>
+    Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Starts one fresh pair whose both sides run the working tree's build: what is measured when no reference build can be
+    /// had (the allocations, and the advisory ratio to the calibration workload).
+    /// </summary>
+    Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken);
+}

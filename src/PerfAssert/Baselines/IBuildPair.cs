@@ -1,0 +1,17 @@
+namespace PerfAssert.Baselines;
+
+/// <summary>
+/// One fresh pair of worker processes: the service as built from the working tree and as built from the reference commit,
+/// started the same way. The measured operation calls whichever side is selected.
+/// </summary>
+public interface IBuildPair : IAsyncDisposable
+{
+    /// <summary>Routes the measured operation's calls to <paramref name="side"/> until the next call.</summary>
+    void Select(BuildSide side);
+
+    /// <summary>Reads a side's exact allocation, collection and JIT counters.</summary>
+    ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken);
+
+    /// <summary>Throws when a worker of this pair has exited, naming it and its last output.</summary>
+    void EnsureRunning();
+}

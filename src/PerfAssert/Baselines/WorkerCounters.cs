@@ -1,0 +1,9 @@
+namespace PerfAssert.Baselines;
+
+/// <summary>A worker process's exact counters at one moment, read through its control channel.</summary>
+/// <param name="AllocatedBytes">Bytes the whole process allocated so far (<c>GC.GetTotalAllocatedBytes(precise: true)</c>).</param>
+/// <param name="Gen0Collections">Generation 0 collections so far.</param>
+/// <param name="Gen1Collections">Generation 1 collections so far.</param>
+/// <param name="Gen2Collections">Generation 2 collections so far.</param>
+/// <param name="JitCompiledMethods">Methods the JIT compiled so far; a measurement during which it grew is set aside.</param>
+public readonly record struct WorkerCounters(long AllocatedBytes, int Gen0Collections, int Gen1Collections, int Gen2Collections, long JitCompiledMethods);

@@ -1,0 +1,80 @@
+using System.Diagnostics;
+using PerfAssert.Baselines;
+using PerfAssert.Environments;
+using PerfAssert.Measurement;
+
+namespace PerfAssert;
+
+/// <summary>
+/// Runs a test judged against the reference build (<c>AgainstBaseline(file, id, builds)</c>): the working tree and the
+/// commit of <c>baselines/reference.json</c> measured side by side in fresh worker process pairs. Without a reference file
+/// it measures the working tree alone and says so; with a reference that cannot be built, latency is Invalid and says why.
+/// </summary>
+internal static class BuildRun
+{
+    public static async Task<PerfResult> RunAsync(PerfPlan plan, BaselineJudge judge, CancellationToken cancellationToken)
+    {
+        var options = plan.Options;
+        var builds = judge.Budget.Builds!;
+        var started = options.Clock.GetTimestamp();
+        var seed = options.Seed ?? Random.Shared.Next();
+        var random = new Random(seed);
+        var sampler = new Sampler(options);
+        var runner = new BlockRunner(sampler, options with { MaxBlocks = options.BuildMaxBlocks });
+        var reasons = EnvironmentCheck.Inspect(plan.AssembliesUnderTest.Append(plan.Subject.Method.Module.Assembly), Debugger.IsAttached);
+        PerfEngine.Settle();
+        var (calibration, calibrationOps) = await PerfEngine.CalibrateAsync(sampler, options, cancellationToken).ConfigureAwait(false);
+        var calibrationSide = new ComparisonSide(options.Calibration, calibrationOps, MeanOnly: true);
+        var timingReasons = calibration.Spread > options.MaxCalibrationSpread
+            ? [$"the machine is too unstable to judge: calibration spread {calibration.Spread:P0} > {nameof(PerfOptions.MaxCalibrationSpread)} {options.MaxCalibrationSpread:P0}"]
+            : Array.Empty<string>();
+
+        var comparer = new BuildComparer(plan, sampler, runner);
+        var reference = BaselineReference.Read(judge.Store);
+        string? unavailable = null;
+        var unavailableFails = false;
+        BuildMeasurement measured;
+        try
+        {
+            if (reference is null)
+            {
+                throw new BaselineBuildUnavailableException($"no reference build: {judge.Store.Relative(BaselineReference.PathIn(judge.Store))} does not exist; name the approved commit with: perfassert baseline move");
+            }
+
+            var limit = (judge.Entry?.LatencyAllowance ?? 1) * (1 + judge.Budget.BuildMargin);
+            measured = await comparer.MeasureAsync(ct => builds.StartPairAsync(reference, ct), limit, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+        }
+        catch (BaselineBuildUnavailableException ex)
+        {
+            unavailable = ex.Message;
+            unavailableFails = reference is not null;
+            measured = await comparer.MeasureAsync(builds.StartCurrentPairAsync, double.NaN, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+        }
+
+        var verdicts = BuildJudge.Judge(plan, judge, measured, reference, unavailable, unavailableFails);
+        if (judge.WantsCandidate(verdicts) && reasons.Count == 0 && timingReasons.Length == 0)
+        {
+            verdicts = await judge.RecordCandidateAsync(verdicts, BuildJudge.Candidate(judge.Entry, measured, verdicts), measured.Current, cancellationToken).ConfigureAwait(false);
+        }
+
+        verdicts = verdicts.Select(v => PerfEngine.Invalidate(v, v.Unit == "x" ? reasons.Concat(timingReasons) : reasons)).ToList();
+        var pass = measured.Latency?.First;
+        var warmup = new WarmupResult(measured.OpsPerSample, 0, TimeSpan.Zero, Settled: true, pass?.SubjectNanosecondsPerOp ?? measured.Calibration.First.SubjectNanosecondsPerOp);
+        return new PerfResult
+        {
+            Name = plan.Name,
+            Verdicts = verdicts,
+            Subject = PerfEngine.Summary(plan.Subject, warmup, warmup.NanosecondsPerOp, null, measured.Current, calibration),
+            Partner = pass is null ? null : PerfEngine.Summary(
+                Operation.Async($"{plan.Subject.Name} @ reference build {reference!.ShortCommit}", ct => plan.Subject.RunAsync(1, ct)),
+                warmup with { NanosecondsPerOp = pass.PartnerNanosecondsPerOp }, pass.PartnerNanosecondsPerOp, null, measured.Baseline, calibration),
+            Calibration = calibration,
+            Environment = EnvironmentInfo.Current,
+            Seed = seed,
+            Duration = options.Clock.GetElapsedTime(started),
+            Strict = options.Strict,
+            BaselineFile = judge.Budget.FileName,
+            BaselineId = judge.Budget.Id,
+        };
+    }
+}

@@ -1,0 +1,166 @@
+using PerfAssert.Baselines;
+using PerfAssert.Budgets;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Measurement;
+
+/// <summary>
+/// Measures the working tree beside the reference build in the same run. Each pass starts
+/// <see cref="PerfOptions.BuildPairs"/> fresh pairs of worker processes (one per build, started the same way), warms every worker up,
+/// and spreads interleaved ABBA/BAAB blocks over the pairs in turn, so per-process luck (which cores client and server
+/// land on, what the JIT did) is part of the evidence instead of a bias. A regression is confirmed on new pairs with every
+/// block order reversed. Allocations are counted in each worker; the two workers of a build measure the noise.
+/// </summary>
+internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner runner)
+{
+    /// <summary>Calls made untimed each time a sample switches worker: the idle worker's threads wake up on them.</summary>
+    private const int UntimedCalls = 3;
+
+    private IBuildPair? _active;
+
+    /// <summary>
+    /// Measures in pairs from <paramref name="startPair"/>. With <paramref name="buildLimit"/> a number, the two builds are
+    /// compared against it; with NaN (no reference build: both sides of each pair are the working tree) only the advisory
+    /// ratio to the calibration workload and the allocations are measured.
+    /// </summary>
+    public async Task<BuildMeasurement> MeasureAsync(
+        Func<CancellationToken, Task<IBuildPair>> startPair, double buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
+    {
+        var options = plan.Options;
+        var current = Routed(BuildSide.Current);
+        var baseline = Routed(BuildSide.Baseline);
+        var checks = new[] { new RatioCheck(LatencyStatistic.Mean, buildLimit) };
+        BlockPass? first = null;
+        BlockPass toCalibration;
+        long ops;
+        AllocationMeasurement currentAllocations;
+        AllocationMeasurement baselineAllocations;
+        double noise;
+        await using (var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false))
+        {
+            ops = await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
+            if (!double.IsNaN(buildLimit))
+            {
+                first = await Guard(pairs, () => runner.RunPassAsync(
+                    Side(current, ops), Side(baseline, ops), checks, random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+            }
+
+            toCalibration = await Guard(pairs, () => runner.RunPassAsync(
+                Side(current, ops), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+            (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, cancellationToken)).ConfigureAwait(false);
+        }
+
+        var confirmations = new Confirmation?[1];
+        var pairCount = options.BuildPairs;
+        if (first is not null && options.ConfirmRegressions && first.Outcomes[0] == VerdictOutcome.Regression)
+        {
+            await using var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false);
+            await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
+            var second = await Guard(pairs, () => runner.RunPassAsync(
+                Side(current, ops), Side(baseline, ops), checks, random, first.Orders, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+            confirmations[0] = new Confirmation(second, 0);
+            pairCount += options.BuildPairs;
+        }
+
+        return new BuildMeasurement(
+            first is null ? null : new Comparison(first, confirmations), new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops);
+    }
+
+    private static ComparisonSide Side(Operation operation, long ops) => new(operation, ops, UntimedCalls: UntimedCalls);
+
+    /// <summary>The subject, its calls routed to one build of the pair whose turn it is.</summary>
+    private Operation Routed(BuildSide side) => Operation.Async(plan.Subject.Name, cancellationToken =>
+    {
+        _active!.Select(side);
+        return plan.Subject.RunAsync(1, cancellationToken);
+    });
+
+    private Action<int> Rotate(PairGroup pairs) => block => _active = pairs[block % pairs.Count];
+
+    private static async Task<PairGroup> StartPairsAsync(Func<CancellationToken, Task<IBuildPair>> startPair, int count, CancellationToken cancellationToken)
+    {
+        var group = new PairGroup();
+        try
+        {
+            for (var i = 0; i < count; i++)
+            {
+                group.Add(await startPair(cancellationToken).ConfigureAwait(false));
+            }
+
+            return group;
+        }
+        catch
+        {
+            await group.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    /// <summary>Warms every worker up; both builds then use the same number of calls per sample, the largest any needed.</summary>
+    private async Task<long> WarmAsync(PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
+    {
+        long ops = 1;
+        foreach (var pair in pairs)
+        {
+            _active = pair;
+            foreach (var side in new[] { current, baseline })
+            {
+                var warm = await Guard(pairs, async () => await Warmup.RunAsync(side, sampler, plan.Options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
+                ops = Math.Max(ops, warm.OpsPerSample);
+            }
+        }
+
+        return ops;
+    }
+
+    private async Task<(AllocationMeasurement Current, AllocationMeasurement Baseline, double Noise)> AllocationsAsync(
+        PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
+    {
+        var ops = Math.Max(100, plan.Options.MinAllocationOps / 5);
+        var measured = new List<(BuildSide Side, AllocationMeasurement Measurement, double Spread)>();
+        foreach (var pair in pairs)
+        {
+            _active = pair;
+            foreach (var (side, operation) in new[] { (BuildSide.Current, current), (BuildSide.Baseline, baseline) })
+            {
+                var (measurement, spread) = await WorkerAllocationMeter.MeasureAsync(pair, side, operation, ops, sampler, plan.Options, cancellationToken).ConfigureAwait(false);
+                measured.Add((side, measurement, spread));
+            }
+        }
+
+        AllocationMeasurement Smallest(BuildSide side) => measured.Where(m => m.Side == side).MinBy(m => m.Measurement.BytesPerOp).Measurement;
+        double Apart(BuildSide side) => measured.Where(m => m.Side == side).Max(m => m.Measurement.BytesPerOp) - measured.Where(m => m.Side == side).Min(m => m.Measurement.BytesPerOp);
+        var noise = Math.Max(Math.Max(Apart(BuildSide.Current), Apart(BuildSide.Baseline)), measured.Max(m => m.Spread));
+        return (Smallest(BuildSide.Current), Smallest(BuildSide.Baseline), noise);
+    }
+
+    /// <summary>A failure while workers run is most often a worker that died: say which, with its output.</summary>
+    private static async Task<T> Guard<T>(PairGroup pairs, Func<Task<T>> measure)
+    {
+        try
+        {
+            return await measure().ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException)
+        {
+            foreach (var pair in pairs)
+            {
+                pair.EnsureRunning();
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>The pairs of one pass; disposing stops every worker, even when starting a later pair failed.</summary>
+    private sealed class PairGroup : List<IBuildPair>, IAsyncDisposable
+    {
+        public async ValueTask DisposeAsync()
+        {
+            foreach (var pair in this)
+            {
+                await pair.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+    }
+}

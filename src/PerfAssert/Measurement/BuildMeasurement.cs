@@ -1,0 +1,17 @@
+namespace PerfAssert.Measurement;
+
+/// <summary>
+/// What a baseline-build comparison measured: the ratio of the working tree's latency to the reference build's (with its
+/// reversed-order confirmation on fresh process pairs), and each build's allocations counted in its workers.
+/// </summary>
+/// <param name="Latency">The comparison, the working tree as the subject and the reference build as the partner;
+/// <see langword="null"/> when no reference build could be had.</param>
+/// <param name="Calibration">The working tree's latency against the calibration workload: advisory, and what a candidate
+/// records for runs without a reference build.</param>
+/// <param name="Current">The working tree's allocations: the smaller of its workers' figures.</param>
+/// <param name="Baseline">The reference build's allocations, measured the same way.</param>
+/// <param name="NoiseBytesPerOp">The largest difference seen between measurements that should agree: the two workers of
+/// each build, and the quiet repeats within any worker.</param>
+/// <param name="Pairs">How many fresh process pairs the comparison used, the confirmation's included.</param>
+/// <param name="OpsPerSample">Calls per timed sample, the same for both builds.</param>
+internal sealed record BuildMeasurement(Comparison? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample);
