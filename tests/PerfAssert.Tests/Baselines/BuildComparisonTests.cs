@@ -1,0 +1,171 @@
+using PerfAssert.Baselines;
+using PerfAssert.Tests.Support;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Tests.Baselines;
+
+/// <summary>
+/// Tests judged against the reference build, through the real engine with synthetic builds: the working tree and the
+/// reference measured interleaved in fresh pairs, allocations counted per worker, the fallbacks when no build can be had.
+/// </summary>
+public sealed class BuildComparisonTests : IDisposable
+{
+    private const string Commit = "0123456789abcdef0123456789abcdef01234567";
+    private readonly TempDirectory _temp = new();
+    private readonly BaselineStore _store;
+
+    public BuildComparisonTests()
+    {
+        _store = new BaselineStore(_temp.Sub("baselines"), acceptCommand: "perfassert accept");
+        new BaselineReference(Commit).Write(_store);
+    }
+
+    [Fact]
+    public async Task RunAsync_SameCodeInBothBuilds_PassesOnTwoFreshPairs()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(20_000, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds);
+
+        Assert.All(result.Verdicts, v => Assert.Equal(VerdictOutcome.Pass, v.Outcome));
+        Assert.Equal(2, builds.PairsStarted);
+        Assert.Equal(builds.PairsStarted, builds.PairsStopped);
+        Assert.True(builds.BaselineMeasured);
+    }
+
+    [Fact]
+    public async Task RunAsync_WorkingTreeTenPercentSlower_IsAConfirmedRegressionNamingTheReferenceAndBothSides()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(22_000, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds);
+
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
+        Assert.True(latency.Confirmed);
+        Assert.True(result.Failed);
+        Assert.InRange(latency.Measured.Estimate, 1.07, 1.13);
+        Assert.Equal(1.05, latency.Limit, 6);
+        Assert.Contains("GET /fake / reference build 0123456789ab mean (+5%)", latency.Message, StringComparison.Ordinal);
+        Assert.Contains("working tree 22", latency.Message, StringComparison.Ordinal);
+        Assert.Contains("vs reference build 0123456789ab 20", latency.Message, StringComparison.Ordinal);
+        Assert.Contains("4 fresh process pairs", latency.Message, StringComparison.Ordinal);
+        Assert.Equal(4, builds.PairsStarted);
+    }
+
+    [Fact]
+    public async Task RunAsync_OneKilobyteMorePerCallOnEightyFiveKilobytes_IsAnAllocationRegression()
+    {
+        await RecordAsync(20_000, 85_000);
+
+        var result = await RunAsync(Builds(20_000, 20_000, 86_024, 85_000));
+
+        var allocation = Assert.Single(result.Verdicts, v => v.Unit == "B/op");
+        Assert.Equal(VerdictOutcome.Regression, allocation.Outcome);
+        Assert.Contains("allocated in worker (baseline 85,000, reference build 85,000) = 86,024 B/op > budget 85,000 B/op", allocation.Message, StringComparison.Ordinal);
+        Assert.Contains("tolerance 1 = 1 + 3 x noise 0", allocation.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AcceptAsync_ConfirmedLatencyRegression_RecordsTheRatioAsAllowanceAndThenPasses()
+    {
+        await RecordAsync(20_000, 85_000);
+        var slower = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
+        var latency = Assert.Single(slower.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
+
+        await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
+        var allowance = _store.Load("Api").Entries["echo"].LatencyAllowance;
+
+        Assert.Equal(Math.Ceiling(latency.Measured.Estimate * 100) / 100, allowance);
+        var again = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
+        Assert.False(again.Failed, string.Join(Environment.NewLine, again.Verdicts.Select(v => v.Message)));
+        Assert.Contains($"mean (allowance {allowance:0.###} +5%)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);
+        // The reference did not move: a further slowdown is measured against it, not against the accepted build.
+        var further = await RunAsync(Builds(31_000, 20_000, 85_000, 85_000));
+        Assert.Equal(VerdictOutcome.Regression, Assert.Single(further.Verdicts, v => v.Unit == "x").Outcome);
+    }
+
+    [Fact]
+    public async Task RunAsync_NoReferenceFile_SaysSoAndJudgesLatencyOnlyAsAdvisory()
+    {
+        await RecordAsync(20_000, 85_000);
+        File.Delete(BaselineReference.PathIn(_store));
+        var builds = Builds(40_000, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds);
+
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.True(latency.Advisory);
+        Assert.Contains("no reference build: baselines/reference.json does not exist; name the approved commit with: perfassert baseline move", latency.Message, StringComparison.Ordinal);
+        Assert.False(builds.BaselineMeasured);
+        Assert.False(result.Failed);
+    }
+
+    [Fact]
+    public async Task RunAsync_ReferenceThatCannotBeBuilt_IsInvalidNamingTheCause()
+    {
+        await RecordAsync(20_000, 85_000);
+        const string cause = "no reference build: commit 0123456789abcdef0123456789abcdef01234567 is not in this clone. This is a shallow clone: fetch the whole history";
+
+        var result = await RunAsync(Builds(20_000, 20_000, 85_000, 85_000, cause));
+
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Invalid, latency.Outcome);
+        Assert.False(latency.Advisory);
+        Assert.Contains(cause, latency.Message, StringComparison.Ordinal);
+        Assert.True(result.Failed);
+    }
+
+    [Fact]
+    public async Task RunAsync_NoEntry_IsNoBaselineWithACandidateCountedInTheWorker()
+    {
+        var result = await RunAsync(Builds(20_000, 20_000, 85_000, 85_000));
+
+        var verdict = Assert.Single(result.Verdicts);
+        Assert.Equal(VerdictOutcome.NoBaseline, verdict.Outcome);
+        Assert.Contains("measured 85,000 B/op in the service's worker", verdict.Message, StringComparison.Ordinal);
+        var candidate = _store.Read(_store.CandidatePathOf("Api")).Entries["echo"];
+        Assert.Equal("worker", candidate.AllocationScope);
+        Assert.Null(candidate.LatencyAllowance);
+    }
+
+    [Fact]
+    public async Task RunAsync_BuildsWithAPartner_IsRejectedBeforeMeasuring()
+    {
+        var clock = new ManualClock();
+        var synthetic = new SyntheticOperation(clock, seed: 3);
+        var builds = new FakeBuilds(clock, synthetic, 20_000, 20_000, 0, 0);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => Perf.Measure(builds.Call)
+            .ComparedTo(synthetic.Create("other", 10_000))
+            .AgainstBaseline("Api", "echo", builds, _store)
+            .WithOptions(SyntheticOptions.For(clock, synthetic))
+            .RunAsync(TestContext.Current.CancellationToken));
+
+        Assert.Contains("give it no partner", error.Message, StringComparison.Ordinal);
+        Assert.Equal(0, builds.PairsStarted);
+    }
+
+    public void Dispose() => _temp.Dispose();
+
+    private static FakeBuilds Builds(double currentNs, double baselineNs, long currentBytes, long baselineBytes, string? unavailable = null)
+    {
+        var clock = new ManualClock();
+        return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, currentBytes, baselineBytes, unavailable);
+    }
+
+    private async Task RecordAsync(double ns, long bytes)
+    {
+        var first = await RunAsync(Builds(ns, ns, bytes, bytes));
+        Assert.Equal(VerdictOutcome.NoBaseline, Assert.Single(first.Verdicts).Outcome);
+        await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
+    }
+
+    private Task<PerfResult> RunAsync(FakeBuilds builds) => Perf.Measure(builds.Call)
+        .AgainstBaseline("Api", "echo", builds, _store)
+        .WithOptions(SyntheticOptions.For(builds.Clock, builds.Synthetic) with { AllocationSettleTime = TimeSpan.Zero })
+        .RunAsync(TestContext.Current.CancellationToken);
+}
