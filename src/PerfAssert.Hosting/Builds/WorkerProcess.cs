@@ -122,10 +122,10 @@ internal sealed class WorkerProcess : IAsyncDisposable
         return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5));
     }
 
-    /// <summary>Throws when the worker has exited, with its exit code and last output.</summary>
+    /// <summary>Throws when the worker has exited (or exits within a second: a failed call often races its exit), with its exit code and last output.</summary>
     public void EnsureRunning()
     {
-        if (_process.HasExited)
+        if (_process.WaitForExit(TimeSpan.FromSeconds(1)))
         {
             throw new InvalidOperationException($"The {Name} worker (process {_process.Id}) exited with code {_process.ExitCode} while it was measured. Its last output:{Environment.NewLine}{Output()}");
         }

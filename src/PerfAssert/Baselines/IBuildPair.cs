@@ -12,6 +12,6 @@ public interface IBuildPair : IAsyncDisposable
     /// <summary>Reads a side's exact allocation, collection and JIT counters.</summary>
     ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken);
 
-    /// <summary>Throws when a worker of this pair has exited, naming it and its last output.</summary>
+    /// <summary>Throws when a worker of this pair has exited, naming it and its last output; called when a measurement failed.</summary>
     void EnsureRunning();
 }

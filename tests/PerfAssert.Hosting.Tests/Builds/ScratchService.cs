@@ -37,6 +37,16 @@ public sealed class ScratchService : IDisposable
         return scratch;
     }
 
+    /// <summary>A clone of <paramref name="origin"/> with only its newest commit, as CI checkouts make by default.</summary>
+    public static ScratchService CloneShallow(ScratchService origin)
+    {
+        var clone = new ScratchService();
+        Directory.Delete(clone.Root);
+        origin.Git("clone", "-q", "--depth", "1", "file://" + origin.Root, clone.Root);
+        Directory.CreateDirectory(clone.Baselines);
+        return clone;
+    }
+
     /// <summary>Writes the service with <paramref name="rounds"/> rounds of work per request, and an optional comment.</summary>
     public void SetRounds(int rounds, string comment = "The work a request does.") => Write("src/Work/Program.cs", string.Create(CultureInfo.InvariantCulture, $$"""
         var app = WebApplication.CreateBuilder(args).Build();
@@ -58,6 +68,19 @@ public sealed class ScratchService : IDisposable
             }
         }
         """));
+
+    /// <summary>Writes a service whose <c>GET /work</c> runs <paramref name="handler"/> (a lambda body), for services that misbehave.</summary>
+    public void SetHandler(string handler) => Write("src/Work/Program.cs", $$"""
+        var app = WebApplication.CreateBuilder(args).Build();
+        var calls = 0;
+        app.MapGet("/work", () => { {{handler}} });
+        app.Run();
+        """);
+
+    /// <summary>Processes whose command line names a path under this repository or its builds (workers, build nodes).</summary>
+    public IReadOnlyList<string> ProcessesUsingIt() => OperatingSystem.IsLinux()
+        ? Directory.GetDirectories("/proc").Select(d => Path.Combine(d, "cmdline")).Select(Read).Where(c => c.Contains(Root, StringComparison.Ordinal)).ToList()
+        : [];
 
     public string Commit(string message)
     {
@@ -91,6 +114,22 @@ public sealed class ScratchService : IDisposable
         }
 
         return process.ExitCode == 0 ? output.Result : throw new InvalidOperationException($"git {string.Join(' ', arguments)} failed: {error.Result}");
+    }
+
+    private static string Read(string path)
+    {
+        try
+        {
+            return File.ReadAllText(path).Replace('\0', ' ');
+        }
+        catch (IOException)
+        {
+            return string.Empty;
+        }
+        catch (UnauthorizedAccessException)
+        {
+            return string.Empty;
+        }
     }
 
     public void Dispose()
