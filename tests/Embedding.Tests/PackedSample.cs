@@ -47,6 +47,10 @@ public sealed class PackedSample : IAsyncLifetime
     {
         SourceTree.CopyTo(Repository);
         var environment = Environment(ci: true);
+        // The sample is judged against the build of the commit its baselines/reference.json names: the copy is made a git
+        // repository holding this repository's history (its working tree stays the copied files, uncommitted changes included).
+        await GitAsync(Repository, "init", "-q");
+        await GitAsync(Repository, "fetch", "-q", "--no-tags", SourceTree.Root, "HEAD");
 
         var solution = Path.Combine(Repository, "embedding-packages.slnx");
         await File.WriteAllTextAsync(solution, $"<Solution>{string.Concat(PackedProjects.Select(p => $"<Project Path=\"{p}\" />"))}</Solution>", TestContext.Current.CancellationToken);
@@ -102,6 +106,14 @@ public sealed class PackedSample : IAsyncLifetime
                 cached.Delete(recursive: true);
             }
         }
+    }
+
+    /// <summary>Runs git in <paramref name="directory"/>, failing with its output.</summary>
+    internal static async Task<ChildProcessResult> GitAsync(string directory, params string[] arguments)
+    {
+        var result = await ChildProcess.RunAsync("git", arguments, directory, Environment(ci: true), TimeSpan.FromMinutes(2), TestContext.Current.CancellationToken);
+        Ensure(result, $"git {string.Join(' ', arguments)} failed");
+        return result;
     }
 
     private static void Ensure(ChildProcessResult result, string what)

@@ -1,0 +1,135 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
+using PerfAssert.Baselines;
+using PerfAssert.Embedding.Tests.Support;
+
+namespace PerfAssert.Embedding.Tests;
+
+/// <summary>
+/// The baseline-build workflow as a team lives it, in a scratch git repository made from the consumer sample and its
+/// packed packages: a reference commit, a commit that adds server-side CPU work to GET /orders/{id}, a commit that only
+/// changes a comment. The slower commit fails with a confirmed Regression against the reference build; the comment-only
+/// commit passes; accepting the slower one records an allowance, after which it passes.
+/// </summary>
+[Collection(PackedSampleCollection.Name)]
+public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : IDisposable
+{
+    private const string Test = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt";
+    private const string Endpoints = "samples/OrdersService/OrdersEndpoints.cs";
+
+    /// <summary>The CPU work the slower commit adds, as a share of the endpoint's latency measured at the reference.</summary>
+    private const double AddedWork = 0.12;
+
+    private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);
+    private readonly DirectoryInfo _scratch = Directory.CreateTempSubdirectory("perfassert-team-");
+
+    private string Root => _scratch.FullName;
+
+    private string Baselines => Path.Combine(Root, "samples", "OrdersService.PerfTests", "baselines");
+
+    [Fact]
+    public async Task GetOrder_SlowerCommitCommentCommitAndAcceptedAllowance_AreJudgedAgainstTheReferenceBuild()
+    {
+        var (reference, approved) = await CreateRepositoryAsync();
+        var output = TestContext.Current.TestOutputHelper;
+
+        // The comment-only commit passes, and says how fast the endpoint is on this machine.
+        await ChangeAsync("Only a comment changes.", text => text.Replace("/// The HTTP API.", "/// The HTTP API, as deployed.", StringComparison.Ordinal));
+        var comment = await RunAsync(ci: true);
+        output?.WriteLine(comment.Output);
+        Assert.True(comment.ExitCode == 0, comment.Describe());
+        var microseconds = double.Parse(WorkingTreeLatency().Match(comment.Output).Groups[1].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture);
+
+        // The slower commit, branched from the approved one: busy work worth AddedWork of that latency in the v2 handler.
+        await PackedSample.GitAsync(Root, "checkout", "-q", approved);
+        var spin = Math.Round(microseconds * AddedWork, 1).ToString(CultureInfo.InvariantCulture);
+        await ChangeAsync("GET /orders/{id} validates the order again.", text => text.Replace(
+            "        faults.OnRequest();\n        return store.TryGet(id, out var order)",
+            $"        faults.OnRequest();\n        var until = System.Diagnostics.Stopwatch.GetTimestamp() + (long)({spin} * System.Diagnostics.Stopwatch.Frequency / 1e6);\n        while (System.Diagnostics.Stopwatch.GetTimestamp() < until)\n        {{\n        }}\n\n        return store.TryGet(id, out var order)",
+            StringComparison.Ordinal));
+        var slower = await RunAsync(ci: true);
+        output?.WriteLine(slower.Output);
+        Assert.True(slower.ExitCode != 0, slower.Describe());
+        var regression = RegressionLine().Match(slower.Output).Value;
+        Assert.Contains($"/ reference build {reference[..12]} mean", regression, StringComparison.Ordinal);
+        Assert.Contains("confirmed): Regression", regression, StringComparison.Ordinal);
+        Assert.Matches(@"= \d+\.\d+ \[\d+\.\d+, \d+\.\d+\] > budget 1\.05", regression);
+        Assert.Matches(@"working tree [\d.,]+ us vs reference build [0-9a-f]{12} [\d.,]+ us per call", regression);
+
+        // Accepted locally (never on CI): the ratio becomes the entry's allowance, a reviewed diff, and the commit passes.
+        var local = await RunAsync(ci: false);
+        Assert.True(local.ExitCode != 0, local.Describe());
+        await BaselineAcceptor.AcceptAsync(new BaselineStore(Baselines), cancellationToken: TestContext.Current.CancellationToken);
+        var allowance = new BaselineStore(Baselines).Load("GetOrderPerfTests").Entries["GetOrder"].LatencyAllowance;
+        Assert.NotNull(allowance);
+        Assert.InRange(allowance.Value, 1.05, 1.6);
+        var accepted = await RunAsync(ci: true);
+        output?.WriteLine(accepted.Output);
+        Assert.True(accepted.ExitCode == 0, accepted.Describe());
+    }
+
+    public void Dispose()
+    {
+        _scratch.Refresh();
+        if (_scratch.Exists)
+        {
+            _scratch.Delete(recursive: true);
+        }
+    }
+
+    /// <summary>The sample as a team's repository: its files, its own NuGet.config on the packed feed, a reference commit.</summary>
+    private async Task<(string Reference, string Approved)> CreateRepositoryAsync()
+    {
+        CopyTree(Path.Combine(sample.Repository, "samples"), Path.Combine(Root, "samples"));
+        var config = Path.Combine(Root, "samples", "NuGet.config");
+        File.WriteAllText(config, File.ReadAllText(config).Replace("../artifacts/packages", sample.Feed, StringComparison.Ordinal));
+        File.WriteAllText(Path.Combine(Root, ".gitignore"), "bin/\nobj/\nartifacts/\nTestResults/\n*.received.json\n");
+        await PackedSample.GitAsync(Root, "init", "-q", "-b", "main");
+        var reference = await CommitAsync("The service as approved.");
+        new BaselineReference(reference).Write(new BaselineStore(Baselines));
+        return (reference, await CommitAsync("Judge latency against the approved commit's build."));
+    }
+
+    private async Task ChangeAsync(string message, Func<string, string> change)
+    {
+        var path = Path.Combine(Root, Endpoints);
+        var text = File.ReadAllText(path).ReplaceLineEndings("\n");
+        var changed = change(text);
+        Assert.NotEqual(text, changed);
+        File.WriteAllText(path, changed);
+        await CommitAsync(message);
+        var build = await Dotnet.RunAsync(Root, PackedSample.Environment(ci: true), TestTimeout,
+            "build", "samples/Samples.sln", "-c", "Release", $"-p:PerfAssertVersion={sample.Version}", "-nodeReuse:false");
+        Assert.True(build.ExitCode == 0, build.Describe());
+    }
+
+    private async Task<string> CommitAsync(string message)
+    {
+        await PackedSample.GitAsync(Root, "add", "-A");
+        await PackedSample.GitAsync(Root, "-c", "user.name=A team", "-c", "user.email=team@perfassert.invalid", "commit", "-q", "-m", message);
+        return (await PackedSample.GitAsync(Root, "rev-parse", "HEAD")).Output.Trim();
+    }
+
+    private Task<ChildProcessResult> RunAsync(bool ci) => Dotnet.RunAsync(Root, PackedSample.Environment(ci), TestTimeout,
+        "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", $"FullyQualifiedName={Test}", "--logger", "console;verbosity=detailed");
+
+    private static void CopyTree(string source, string destination)
+    {
+        Directory.CreateDirectory(destination);
+        foreach (var file in Directory.GetFiles(source).Where(f => !f.EndsWith(".received.json", StringComparison.Ordinal)))
+        {
+            File.Copy(file, Path.Combine(destination, Path.GetFileName(file)));
+        }
+
+        foreach (var directory in Directory.GetDirectories(source).Where(d => Path.GetFileName(d) is not ("bin" or "obj" or "TestResults")))
+        {
+            CopyTree(directory, Path.Combine(destination, Path.GetFileName(directory)));
+        }
+    }
+
+    [GeneratedRegex(@"working tree ([\d.,]+) us vs reference build")]
+    private static partial Regex WorkingTreeLatency();
+
+    [GeneratedRegex(@"GET /orders/42 / reference build .*: Regression.*")]
+    private static partial Regex RegressionLine();
+}
