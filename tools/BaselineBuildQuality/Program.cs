@@ -1,0 +1,128 @@
+using System.Globalization;
+using PerfAssert;
+using PerfAssert.BaselineBuildQuality;
+using PerfAssert.Baselines;
+using PerfAssert.Hosting.Builds;
+using PerfAssert.Verdicts;
+
+// How good verdicts against the reference build are on this machine, on a real loopback endpoint: the service at the
+// reference commit against itself (A/A: a commit that changes only a comment) and against commits that add 3, 5, 10 and
+// 20% of the endpoint's measured latency as server-side CPU work. Beside it, what today's cross-process comparison
+// (each run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs.
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20]";
+string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
+var runs = 0;
+var cases = allCases;
+for (var i = 0; i + 1 < args.Length; i += 2)
+{
+    switch (args[i])
+    {
+        case "--runs" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var n) && n > 0:
+            runs = n;
+            break;
+        case "--cases" when args[i + 1].Split(',') is { Length: > 0 } named && named.All(allCases.Contains):
+            cases = named;
+            break;
+        default:
+            Console.Error.WriteLine(UsageText);
+            return 2;
+    }
+}
+
+if (runs == 0 || args.Length % 2 != 0)
+{
+    Console.Error.WriteLine(UsageText);
+    return 2;
+}
+
+using var repository = ScratchRepository.Create();
+var reference = repository.CommitService(0, "reference");
+var store = new BaselineStore(repository.Baselines);
+new BaselineReference(reference).Write(store);
+
+// The endpoint's latency at the reference, measured once, sizes the slowdowns.
+var commits = new Dictionary<string, string> { ["aa"] = repository.CommitService(0, "only a comment changed") };
+var builds = new Dictionary<string, ServiceBuilds>();
+var meanMicroseconds = 0.0;
+try
+{
+    foreach (var name in cases.Where(c => c != "aa").Prepend("aa"))
+    {
+        if (name != "aa")
+        {
+            repository.Checkout(reference);
+            var share = int.Parse(name["slow".Length..], CultureInfo.InvariantCulture) / 100.0;
+            commits[name] = repository.CommitService(meanMicroseconds * share, $"{name}: {meanMicroseconds * share:0.0} us more work");
+        }
+
+        repository.Checkout(commits[name]);
+        builds[name] = new ServiceBuilds(ScratchRepository.Project, new ServiceBuildsOptions { RepositoryRoot = repository.Root });
+        var first = await JudgeAsync(builds[name], name);
+        meanMicroseconds = name == "aa" ? first.Subject.MeanNs / 1000 : meanMicroseconds;
+        Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{name}: built {commits[name][..12]} ({first.Subject.MeanNs / 1000:0.0} us per call)"));
+    }
+
+    // Each case's first run recorded its entry (NoBaseline); accepted, the runs below are judged against them.
+    await BaselineAcceptor.AcceptAsync(store);
+    var tally = cases.ToDictionary(c => c, _ => new Dictionary<VerdictOutcome, int>());
+    var calibrationRatios = cases.ToDictionary(c => c, _ => new List<double>());
+    var durations = new List<double>();
+    var started = DateTimeOffset.UtcNow;
+    for (var run = 1; run <= runs; run++)
+    {
+        foreach (var name in cases)
+        {
+            var result = await JudgeAsync(builds[name], name);
+            var latency = result.Verdicts.Single(v => v.Unit == "x");
+            tally[name][latency.Outcome] = tally[name].GetValueOrDefault(latency.Outcome) + 1;
+            calibrationRatios[name].Add(result.Subject.CalibrationRatio ?? double.NaN);
+            durations.Add(result.Duration.TotalSeconds);
+        }
+
+        Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{run}/{runs}] {(DateTimeOffset.UtcNow - started).TotalMinutes:0.0} min"));
+    }
+
+    foreach (var (name, outcomes) in tally)
+    {
+        Console.WriteLine($"case={name} " + string.Join(' ', Enum.GetValues<VerdictOutcome>().Select(o => $"{o.ToString().ToLowerInvariant()}={outcomes.GetValueOrDefault(o)}")));
+    }
+
+    // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another.
+    var recorded = calibrationRatios["aa"][0];
+    foreach (var (name, ratios) in calibrationRatios)
+    {
+        var moved = ratios.Skip(name == "aa" ? 1 : 0).Select(r => r / recorded).ToList();
+        if (moved.Count > 0)
+        {
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"cross-process case={name} ratio_to_recorded=[{moved.Min():0.00}, {moved.Max():0.00}] over_1.75={moved.Count(m => m > 1.75)}/{moved.Count} over_1.10={moved.Count(m => m > 1.10)}/{moved.Count}"));
+        }
+    }
+
+    durations.Sort();
+    string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
+    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+        $"baseline-builds: runs={runs} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+    return 0;
+}
+finally
+{
+    foreach (var build in builds.Values)
+    {
+        build.Dispose();
+    }
+}
+
+async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
+{
+    using var client = serviceBuilds.CreateClient();
+    var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
+        .AgainstBaseline("Quality", id, serviceBuilds, store)
+        .RunAsync();
+    if (result.Verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive or VerdictOutcome.Invalid))
+    {
+        Console.Error.WriteLine($"  {string.Join(Environment.NewLine + "  ", result.Verdicts.Select(v => v.Message))}");
+    }
+
+    return result;
+}
