@@ -22,6 +22,17 @@ internal static class ChangeTable
                 Row(text, string.Empty, "x partner", change.Old?.PartnerRatio?.Estimate, change.New.PartnerRatio?.Estimate);
             }
 
+            if (change.New.LatencyAllowance is not null || change.Old?.LatencyAllowance is not null)
+            {
+                // An allowance is an approved slowdown against the reference build: the line a reviewer must see.
+                Row(text, string.Empty, "latency allowance", change.Old?.LatencyAllowance, change.New.LatencyAllowance);
+            }
+
+            if (change.Old is not null && change.Old.AllocationScope != change.New.AllocationScope)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"allocations counted in",-22} {Scope(change.Old),14} {Scope(change.New),14}");
+            }
+
             if (change.Old is not null && change.Old.Environment != change.New.Environment)
             {
                 text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"machine class",-22} {change.Old.Environment.MachineClass,14} {change.New.Environment.MachineClass,14}");
@@ -36,6 +47,8 @@ internal static class ChangeTable
         var delta = old is > 0 && now is not null ? ((now.Value / old.Value) - 1).ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : old is null ? "new" : string.Empty;
         text.AppendLine(CultureInfo.InvariantCulture, $"{Truncate(name, 52),-52} {figure,-22} {Format(old),14} {Format(now),14} {delta,8}");
     }
+
+    private static string Scope(BaselineEntry entry) => entry.AllocationScope ?? "test process";
 
     private static string Format(double? value) => value is null ? "-" : value.Value.ToString("#,0.###", CultureInfo.InvariantCulture);
 

@@ -1,0 +1,39 @@
+using PerfAssert.Baselines;
+using PerfAssert.Tool;
+
+namespace PerfAssert.Tests.Tool;
+
+/// <summary>What accepting a baseline-build entry shows a reviewer: an allowance appearing, and where allocations were counted.</summary>
+public sealed class ChangeTableAllowanceTests
+{
+    private static readonly BaselineEntry InProcess = new()
+    {
+        Environment = new BaselineEnvironment("linux", "x64", 2, 10),
+        AllocatedBytesPerOp = 5_111.82,
+        Gen0PerThousandOps = 0.2,
+        Gen1PerThousandOps = 0,
+        Gen2PerThousandOps = 0,
+        CalibrationRatio = new BaselineRatio(4.539, 4.2, 5.1, 0.99, 64),
+        AllocationOps = 1_000,
+    };
+
+    [Fact]
+    public void Render_AcceptedSlowdown_ShowsTheNewAllowanceAndTheScope()
+    {
+        var accepted = InProcess with { AllocatedBytesPerOp = 1_736, AllocationScope = "worker", LatencyAllowance = 1.17 };
+
+        var table = ChangeTable.Render([new AcceptedChange("baselines/GetOrderPerfTests.json", "GetOrder", InProcess, accepted)]);
+
+        Assert.Contains("latency allowance                   -           1.17      new", table, StringComparison.Ordinal);
+        Assert.Contains("allocations counted in   test process         worker", table, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Render_NoAllowanceEitherSide_HasNoAllowanceRow()
+    {
+        var table = ChangeTable.Render([new AcceptedChange("baselines/A.json", "a", InProcess, InProcess with { AllocatedBytesPerOp = 5_000 })]);
+
+        Assert.DoesNotContain("allowance", table, StringComparison.Ordinal);
+        Assert.DoesNotContain("counted in", table, StringComparison.Ordinal);
+    }
+}
