@@ -46,6 +46,12 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
         Timeout = _options.ClientTimeout,
     };
 
+    /// <summary>
+    /// The handler behind <see cref="CreateClient"/>, for client code that makes its own <see cref="HttpClient"/>: give it
+    /// to <c>new HttpClient(handler, disposeHandler: false)</c> with any base address. This instance owns and disposes it.
+    /// </summary>
+    public HttpMessageHandler Handler => _route;
+
     /// <inheritdoc/>
     public async Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken)
     {

@@ -184,7 +184,18 @@ internal sealed class WorkerProcess : IAsyncDisposable
             if (_socket is null && File.Exists(SocketPath))
             {
                 var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-                await socket.ConnectAsync(new UnixDomainSocketEndPoint(SocketPath), cancellationToken).ConfigureAwait(false);
+                try
+                {
+                    await socket.ConnectAsync(new UnixDomainSocketEndPoint(SocketPath), cancellationToken).ConfigureAwait(false);
+                }
+                catch (SocketException ex) when (ex.SocketErrorCode == SocketError.ConnectionRefused)
+                {
+                    // The socket file exists from bind() a moment before listen(): try again shortly.
+                    socket.Dispose();
+                    await Task.Delay(TimeSpan.FromMilliseconds(10), cancellationToken).ConfigureAwait(false);
+                    continue;
+                }
+
                 _socket = socket;
                 var stream = new NetworkStream(socket, ownsSocket: false);
                 _reader = new StreamReader(stream);
