@@ -16,6 +16,13 @@ internal static class Cli
           render  [--results DIR|FILE] [--out DIR] [--format md|html|both] [--fail-on-regression]
                   write report.md and/or report.html: a pull-request summary of a test run's per-test results, or the
                   reference suite's report from its results.json (or the folder holding it)
+          baseline show  [--baselines DIR]           the reference commit latency is judged against, and every allowance
+          baseline move  [--commit REV] [--baselines DIR]
+                  make REV (default HEAD) the reference commit (baselines/reference.json) and drop every latency
+                  allowance, which was relative to the old reference
+          baseline build --project PATH [--commit REV] [--baselines DIR]
+                  build PATH (relative to the repository root) at the reference commit, or REV, into
+                  artifacts/baseline-builds/ (or PERFASSERT_BUILD_CACHE), unless it is built already
         defaults: --baselines: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES);
           --from: the candidates beside it; --results: PERFASSERT_RESULTS, else TestResults/perfassert beside the
           baselines folder; --out: perfassert-report in the current directory; --format: both.
@@ -36,7 +43,7 @@ internal static class Cli
         {
             return await RunAsync(args, output, ci);
         }
-        catch (Exception ex) when (ex is BaselineException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
+        catch (Exception ex) when (ex is BaselineException or BaselineBuildUnavailableException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
         {
             await error.WriteLineAsync("perfassert: " + ex.Message);
             return 2;
@@ -54,6 +61,12 @@ internal static class Cli
         }
 
         var command = args[0];
+        if (command == "baseline")
+        {
+            var sub = args.Length > 1 ? $"baseline {args[1]}" : "baseline";
+            return await BaselineCommand.RunAsync(sub, CliOptions.Parse(sub, args.Length > 1 ? args[2..] : []), onCi, output);
+        }
+
         var options = CliOptions.Parse(command, args[1..]);
         switch (command)
         {
@@ -74,6 +87,9 @@ internal static class Cli
                 throw new ArgumentException($"unknown command '{command}'.{System.Environment.NewLine}{Usage}");
         }
     }
+
+    /// <summary>The store a command works on: <c>--baselines</c>, else the nearest <c>baselines</c> folder above the current directory.</summary>
+    internal static BaselineStore StoreFor(CliOptions options) => Store(options);
 
     private static async Task<int> AcceptAsync(BaselineStore store, string? from, TextWriter output)
     {

@@ -10,6 +10,9 @@ internal sealed class CliOptions
         ["list"] = (["--baselines"], []),
         ["orphans"] = (["--baselines", "--results"], []),
         ["render"] = (["--baselines", "--results", "--out", "--format"], ["--fail-on-regression"]),
+        ["baseline show"] = (["--baselines"], []),
+        ["baseline move"] = (["--baselines", "--commit"], []),
+        ["baseline build"] = (["--baselines", "--commit", "--project"], []),
     };
 
     private readonly Dictionary<string, string> _values = new(StringComparer.Ordinal);

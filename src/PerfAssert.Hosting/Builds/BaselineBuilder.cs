@@ -51,6 +51,9 @@ public sealed class BaselineBuilder
     /// <summary>The folder a project's build at <paramref name="commit"/> goes to (whether or not it exists yet).</summary>
     public string OutputOf(string commit, string project) => Path.Combine(CacheDirectory, commit, Slug(project));
 
+    /// <summary>Whether <paramref name="project"/>'s build at <paramref name="commit"/> is in the cache.</summary>
+    public bool IsBuilt(string commit, string project) => File.Exists(Path.Combine(OutputOf(commit, project), CompleteMarker));
+
     /// <summary>Resolves a revision (<c>HEAD</c>, a branch, a short id) to its full commit id.</summary>
     public async Task<string> ResolveAsync(string revision, CancellationToken cancellationToken)
     {
@@ -71,7 +74,7 @@ public sealed class BaselineBuilder
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(commit);
         var output = OutputOf(commit, project);
-        if (File.Exists(Path.Combine(output, CompleteMarker)))
+        if (IsBuilt(commit, project))
         {
             return output;
         }

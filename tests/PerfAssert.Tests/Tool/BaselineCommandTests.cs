@@ -1,0 +1,123 @@
+using PerfAssert.Baselines;
+using PerfAssert.Tests.Support;
+using PerfAssert.Tool;
+
+namespace PerfAssert.Tests.Tool;
+
+/// <summary><c>perfassert baseline show | move | build</c> on a real git repository.</summary>
+public sealed class BaselineCommandTests : IDisposable
+{
+    private const string Entry = """
+        {
+          "schemaVersion": 1,
+          "entries": {
+            "GetOrder": {
+              "environment": { "os": "linux", "architecture": "x64", "cores": 2, "runtimeMajor": 10 },
+              "allocatedBytesPerOp": 1736, "gen0PerThousandOps": 0, "gen1PerThousandOps": 0, "gen2PerThousandOps": 0,
+              "calibrationRatio": { "estimate": 6, "lower": 5, "upper": 7, "confidenceLevel": 0.99, "blocks": 64 },
+              "allocationOps": 200, "allocationScope": "worker", "latencyAllowance": 1.17
+            }
+          }
+        }
+        """;
+
+    private readonly GitScratch _repository = new();
+
+    [Fact]
+    public async Task Move_DefaultHead_WritesTheFullCommitAndDropsEveryAllowance()
+    {
+        var first = _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+        new BaselineReference(first).Write(Store());
+        var head = _repository.Commit("second");
+
+        var (code, output, _) = await RunAsync(ci: false, "baseline", "move", "--baselines", _repository.Baselines);
+
+        Assert.Equal(0, code);
+        Assert.Equal(head, BaselineReference.Read(Store())!.Commit);
+        Assert.Null(Store().Load("Orders").Entries["GetOrder"].LatencyAllowance);
+        Assert.Equal(1736, Store().Load("Orders").Entries["GetOrder"].AllocatedBytesPerOp);
+        Assert.Contains($"reference commit {first} -> {head}", output, StringComparison.Ordinal);
+        Assert.Contains("dropped the latency allowance 1.17 of baselines/Orders.json GetOrder", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Move_OnCi_IsRefusedAndChangesNothing()
+    {
+        _repository.Commit("first");
+
+        var (code, _, error) = await RunAsync(ci: true, "baseline", "move", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("never moves on CI", error, StringComparison.Ordinal);
+        Assert.False(File.Exists(BaselineReference.PathIn(Store())));
+    }
+
+    [Fact]
+    public async Task Move_UnknownRevision_ExitsTwoAndChangesNothing()
+    {
+        _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+
+        var (code, _, error) = await RunAsync(ci: false, "baseline", "move", "--commit", "no-such-branch", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("'no-such-branch' is not a commit", error, StringComparison.Ordinal);
+        Assert.False(File.Exists(BaselineReference.PathIn(Store())));
+        Assert.Equal(1.17, Store().Load("Orders").Entries["GetOrder"].LatencyAllowance);
+    }
+
+    [Fact]
+    public async Task Show_WithReferenceAndAllowance_PrintsBoth()
+    {
+        var commit = _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+        new BaselineReference(commit).Write(Store());
+
+        var (code, output, _) = await RunAsync(ci: true, "baseline", "show", "--baselines", _repository.Baselines);
+
+        Assert.Equal(0, code);
+        Assert.Contains($"reference commit {commit} (baselines/reference.json)", output, StringComparison.Ordinal);
+        Assert.Contains("baselines/Orders.json GetOrder: latency allowance 1.17", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Build_CommitTheCloneLacks_ExitsTwoNamingIt()
+    {
+        _repository.Commit("first");
+        new BaselineReference("0123456789abcdef0123456789abcdef01234567").Write(Store());
+
+        var (code, _, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("commit 0123456789abcdef0123456789abcdef01234567 (baselines/reference.json) is not in this clone", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Build_ReferenceCommit_BuildsItOnceThenSaysCached()
+    {
+        var commit = _repository.Commit("first");
+        new BaselineReference(commit).Write(Store());
+
+        var (first, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
+        var (second, again, _) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
+
+        Assert.True(first == 0, error);
+        Assert.Contains($"{GitScratch.Project} at {commit}: built in ", output, StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(_repository.Root, "artifacts", "baseline-builds", commit, "src_Web_Web.csproj", "Web.dll")), output);
+        Assert.Equal(0, second);
+        Assert.Contains(": cached in ", again, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => _repository.Dispose();
+
+    private BaselineStore Store() => new(_repository.Baselines);
+
+    private static async Task<(int Code, string Output, string Error)> RunAsync(bool ci, params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await Cli.MainAsync(args, output, error, ci);
+        return (code, output.ToString(), error.ToString());
+    }
+}
