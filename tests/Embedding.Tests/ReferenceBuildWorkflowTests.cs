@@ -56,13 +56,13 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         Assert.Matches(@"= \d+\.\d+ \[\d+\.\d+, \d+\.\d+\] > budget 1\.05", regression);
         Assert.Matches(@"working tree [\d.,]+ us vs reference build [0-9a-f]{12} [\d.,]+ us per call", regression);
 
-        // Accepted locally (never on CI): the ratio becomes the entry's allowance, a reviewed diff, and the commit passes.
+        // Accepted locally (never on CI): the ratio's upper bound becomes the entry's allowance, a reviewed diff, and the commit passes.
         var local = await RunAsync(ci: false);
         Assert.True(local.ExitCode != 0, local.Describe());
         await BaselineAcceptor.AcceptAsync(new BaselineStore(Baselines), cancellationToken: TestContext.Current.CancellationToken);
         var allowance = new BaselineStore(Baselines).Load("GetOrderPerfTests").Entries["GetOrder"].LatencyAllowance;
         Assert.NotNull(allowance);
-        Assert.InRange(allowance.Value, 1.05, 1.6);
+        Assert.InRange(allowance.Value, 1.05, 2.0);
         var accepted = await RunAsync(ci: true);
         output?.WriteLine(accepted.Output);
         Assert.True(accepted.ExitCode == 0, accepted.Describe());

@@ -47,11 +47,15 @@ internal static class BuildJudge
         ];
     }
 
-    /// <summary>This run's figures as an entry; a confirmed latency regression becomes the entry's allowance when accepted.</summary>
+    /// <summary>
+    /// This run's figures as an entry. A confirmed latency regression becomes the entry's allowance when accepted: the
+    /// upper end of its interval, rounded up to two decimals, because the approved slowdown may be that large and a re-run
+    /// of the same change must not fail; an allowance from an imprecise run is visibly loose in the diff.
+    /// </summary>
     public static BaselineEntry Candidate(BaselineEntry? entry, BuildMeasurement measured, IReadOnlyList<Verdict> verdicts)
     {
         var latency = verdicts.FirstOrDefault(v => v.Unit == "x" && v.Partner is not null);
-        var allowance = latency is { Outcome: VerdictOutcome.Regression } ? Math.Ceiling(latency.Measured.Estimate * 100) / 100 : entry?.LatencyAllowance;
+        var allowance = latency is { Outcome: VerdictOutcome.Regression } ? Math.Ceiling(latency.Measured.Upper * 100) / 100 : entry?.LatencyAllowance;
         return new BaselineEntry
         {
             Environment = BaselineEnvironment.Current,
