@@ -10,6 +10,7 @@ namespace PerfAssert.Tool;
 /// </summary>
 internal static class BaselineCommand
 {
+    /// <summary>Runs <c>baseline show</c>, <c>move</c> or <c>build</c>, throwing on bad input; <c>move</c> is refused when <paramref name="onCi"/>.</summary>
     public static async Task<int> RunAsync(string command, CliOptions options, bool onCi, TextWriter output)
     {
         var store = Cli.StoreFor(options);
@@ -73,16 +74,25 @@ internal static class BaselineCommand
 
     private static async Task BuildAsync(BaselineStore store, CliOptions options, TextWriter output)
     {
-        var project = options["--project"] ?? throw new ArgumentException($"'baseline build' needs --project PATH (the service's project, relative to the repository root).{Environment.NewLine}{Cli.Usage}");
+        var projects = options.All("--project").Distinct(StringComparer.Ordinal).ToList();
+        if (projects.Count == 0)
+        {
+            throw new ArgumentException($"'baseline build' needs --project PATH (the service's project, relative to the repository root; repeat it for more).{Environment.NewLine}{Cli.Usage}");
+        }
+
         var cache = Environment.GetEnvironmentVariable("PERFASSERT_BUILD_CACHE");
         var builder = new BaselineBuilder(BaselineBuilder.FindRepositoryRoot(store.Directory), string.IsNullOrWhiteSpace(cache) ? null : cache);
         var commit = options["--commit"] is { } revision
             ? await builder.ResolveAsync(revision, CancellationToken.None)
             : BaselineReference.Read(store)?.Commit ?? throw new BaselineBuildUnavailableException(
                 $"no reference build: {store.Relative(BaselineReference.PathIn(store))} does not exist; name the approved commit with: perfassert baseline move, or build one with --commit REV");
-        var cached = builder.IsBuilt(commit, project);
-        var folder = await builder.BuildCommitAsync(commit, project, CancellationToken.None);
-        await output.WriteLineAsync($"{project} at {commit}: {(cached ? "cached" : "built")} in {folder}");
+        foreach (var project in projects)
+        {
+            // One at a time, in the order given: the first failure stops the rest (exit 2); the builds before it stay cached.
+            var cached = builder.IsBuilt(commit, project);
+            var folder = await builder.BuildCommitAsync(commit, project, CancellationToken.None);
+            await output.WriteLineAsync($"{project} at {commit}: {(cached ? "cached" : "built")} in {folder}");
+        }
     }
 
     private static IEnumerable<(string Path, string Id, double Allowance)> Allowances(BaselineStore store) =>

@@ -20,9 +20,9 @@ internal static class Cli
           baseline move  [--commit REV] [--baselines DIR]
                   make REV (default HEAD) the reference commit (baselines/reference.json) and drop every latency
                   allowance, which was relative to the old reference
-          baseline build --project PATH [--commit REV] [--baselines DIR]
-                  build PATH (relative to the repository root) at the reference commit, or REV, into
-                  artifacts/baseline-builds/ (or PERFASSERT_BUILD_CACHE), unless it is built already
+          baseline build --project PATH [--project PATH ...] [--commit REV] [--baselines DIR]
+                  build each PATH (relative to the repository root) at the reference commit, or REV, into
+                  artifacts/baseline-builds/ (or PERFASSERT_BUILD_CACHE), unless it is built already ("cached")
         defaults: --baselines: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES);
           --from: the candidates beside it; --results: PERFASSERT_RESULTS, else TestResults/perfassert beside the
           baselines folder; --out: perfassert-report in the current directory; --format: both.

@@ -1,21 +1,24 @@
 namespace PerfAssert.Tool;
 
-/// <summary>A command's options: each either <c>--name value</c> or a <c>--flag</c>, each known to the command and given once.</summary>
+/// <summary>
+/// A command's options: each either <c>--name value</c> or a <c>--flag</c>, each known to the command and given once, except
+/// the few a command takes any number of times (<c>baseline build --project A --project B</c>).
+/// </summary>
 internal sealed class CliOptions
 {
-    private static readonly Dictionary<string, (string[] Values, string[] Flags)> Known = new(StringComparer.Ordinal)
+    private static readonly Dictionary<string, (string[] Values, string[] Flags, string[] Repeatable)> Known = new(StringComparer.Ordinal)
     {
-        ["accept"] = (["--baselines", "--from"], []),
-        ["diff"] = (["--baselines", "--from"], []),
-        ["list"] = (["--baselines"], []),
-        ["orphans"] = (["--baselines", "--results"], []),
-        ["render"] = (["--baselines", "--results", "--out", "--format"], ["--fail-on-regression"]),
-        ["baseline show"] = (["--baselines"], []),
-        ["baseline move"] = (["--baselines", "--commit"], []),
-        ["baseline build"] = (["--baselines", "--commit", "--project"], []),
+        ["accept"] = (["--baselines", "--from"], [], []),
+        ["diff"] = (["--baselines", "--from"], [], []),
+        ["list"] = (["--baselines"], [], []),
+        ["orphans"] = (["--baselines", "--results"], [], []),
+        ["render"] = (["--baselines", "--results", "--out", "--format"], ["--fail-on-regression"], []),
+        ["baseline show"] = (["--baselines"], [], []),
+        ["baseline move"] = (["--baselines", "--commit"], [], []),
+        ["baseline build"] = (["--baselines", "--commit", "--project"], [], ["--project"]),
     };
 
-    private readonly Dictionary<string, string> _values = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<string>> _values = new(StringComparer.Ordinal);
     private readonly HashSet<string> _flags = new(StringComparer.Ordinal);
 
     private CliOptions()
@@ -34,7 +37,7 @@ internal sealed class CliOptions
         for (var i = 0; i < args.Count; i++)
         {
             var name = args[i];
-            if (options._values.ContainsKey(name) || options._flags.Contains(name))
+            if ((options._values.ContainsKey(name) && !known.Repeatable.Contains(name)) || options._flags.Contains(name))
             {
                 throw new ArgumentException($"'{name}' is given twice.{System.Environment.NewLine}{Cli.Usage}");
             }
@@ -45,7 +48,12 @@ internal sealed class CliOptions
             }
             else if (known.Values.Contains(name) && i + 1 < args.Count)
             {
-                options._values[name] = args[++i];
+                if (!options._values.TryGetValue(name, out var values))
+                {
+                    options._values[name] = values = [];
+                }
+
+                values.Add(args[++i]);
             }
             else
             {
@@ -57,7 +65,12 @@ internal sealed class CliOptions
         return options;
     }
 
-    public string? this[string name] => _values.GetValueOrDefault(name);
+    /// <summary>The value of an option given once; <see langword="null"/> when it was not given.</summary>
+    public string? this[string name] => _values.GetValueOrDefault(name)?[0];
 
+    /// <summary>Every value of an option, in the order given; empty when it was not given.</summary>
+    public IReadOnlyList<string> All(string name) => _values.GetValueOrDefault(name) ?? [];
+
+    /// <summary>Whether a flag was given.</summary>
     public bool Has(string flag) => _flags.Contains(flag);
 }

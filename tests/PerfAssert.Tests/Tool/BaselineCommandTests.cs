@@ -109,6 +109,75 @@ public sealed class BaselineCommandTests : IDisposable
         Assert.Contains(": cached in ", again, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Build_UnknownCommitOption_ExitsTwoNamingIt()
+    {
+        _repository.Commit("first");
+
+        var (code, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--commit", "fedcba9876543210fedcba9876543210fedcba98", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Empty(output);
+        Assert.Contains("'fedcba9876543210fedcba9876543210fedcba98' is not a commit", error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(Path.Combine(_repository.Root, "artifacts")));
+    }
+
+    [Fact]
+    public async Task Build_WithoutProject_ExitsTwoAskingForOne()
+    {
+        var commit = _repository.Commit("first");
+        new BaselineReference(commit).Write(Store());
+
+        var (code, _, error) = await RunAsync(ci: true, "baseline", "build", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("'baseline build' needs --project PATH", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Build_CommitGivenTwice_ExitsTwo()
+    {
+        var (code, _, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--commit", "HEAD", "--commit", "HEAD", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("'--commit' is given twice", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Build_TwoProjectsAtCommitOption_BuildsEachThenSaysBothCached()
+    {
+        const string Api = "src/Api/Api.csproj";
+        _repository.Write(Api, "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net10.0</TargetFramework>\n    <ImplicitUsings>enable</ImplicitUsings>\n  </PropertyGroup>\n</Project>\n");
+        _repository.Write("src/Api/Program.cs", "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"api\");\napp.Run();\n");
+        var commit = _repository.Commit("two services");
+        _repository.Commit("later");
+
+        var (first, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--project", Api, "--commit", "HEAD~1", "--baselines", _repository.Baselines);
+        var (second, again, _) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--project", Api, "--commit", commit[..10], "--baselines", _repository.Baselines);
+
+        Assert.True(first == 0, error);
+        Assert.Contains($"{GitScratch.Project} at {commit}: built in ", output, StringComparison.Ordinal);
+        Assert.Contains($"{Api} at {commit}: built in ", output, StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(_repository.Root, "artifacts", "baseline-builds", commit, "src_Web_Web.csproj", "Web.dll")), output);
+        Assert.True(File.Exists(Path.Combine(_repository.Root, "artifacts", "baseline-builds", commit, "src_Api_Api.csproj", "Api.dll")), output);
+        Assert.Equal(0, second);
+        Assert.Contains($"{GitScratch.Project} at {commit}: cached in ", again, StringComparison.Ordinal);
+        Assert.Contains($"{Api} at {commit}: cached in ", again, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Build_SecondProjectMissingAtCommit_BuildsTheFirstThenExitsTwoNamingTheSecond()
+    {
+        var commit = _repository.Commit("first");
+        new BaselineReference(commit).Write(Store());
+
+        var (code, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--project", "src/Gone/Gone.csproj", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains($"{GitScratch.Project} at {commit}: built in ", output, StringComparison.Ordinal);
+        Assert.Contains($"commit {commit} has no project src/Gone/Gone.csproj", error, StringComparison.Ordinal);
+    }
+
     public void Dispose() => _repository.Dispose();
 
     private BaselineStore Store() => new(_repository.Baselines);
