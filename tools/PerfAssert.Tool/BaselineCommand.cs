@@ -51,6 +51,14 @@ internal static class BaselineCommand
         // Every file is read before anything is written: a corrupt one stops the move with nothing changed.
         var old = BaselineReference.Read(store);
         var allowances = Allowances(store).ToList();
+        if (old?.Commit == commit)
+        {
+            // The allowances are relative to this very commit, so they still hold: dropping them would fail the approved
+            // slowdowns against a reference that does not include them (typically: moved before committing the change).
+            await output.WriteLineAsync($"{commit} is already the reference commit: nothing changed{(allowances.Count == 0 ? "." : $"; its {allowances.Count} latency allowance{(allowances.Count == 1 ? " stays" : "s stay")}. Commit the change they approve, then move the reference to that commit.")}");
+            return;
+        }
+
         new BaselineReference(commit).Write(store);
         foreach (var path in allowances.Select(a => a.Path).Distinct())
         {

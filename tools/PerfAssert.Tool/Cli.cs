@@ -19,7 +19,8 @@ internal static class Cli
           baseline show  [--baselines DIR]           the reference commit latency is judged against, and every allowance
           baseline move  [--commit REV] [--baselines DIR]
                   make REV (default HEAD) the reference commit (baselines/reference.json) and drop every latency
-                  allowance, which was relative to the old reference
+                  allowance, which was relative to the old reference; refused on CI; changes nothing when REV is
+                  the reference already
           baseline build --project PATH [--project PATH ...] [--commit REV] [--baselines DIR]
                   build each PATH (relative to the repository root) at the reference commit, or REV, into
                   artifacts/baseline-builds/ (or PERFASSERT_BUILD_CACHE), unless it is built already ("cached")

@@ -35,8 +35,13 @@ public sealed class BaselineCommandTests : IDisposable
 
         Assert.Equal(0, code);
         Assert.Equal(head, BaselineReference.Read(Store())!.Commit);
+        Assert.Contains($"\"commit\": \"{head}\"", File.ReadAllText(BaselineReference.PathIn(Store())), StringComparison.Ordinal);
+        var orders = File.ReadAllText(Path.Combine(_repository.Baselines, "Orders.json"));
+        Assert.DoesNotContain("latencyAllowance", orders, StringComparison.Ordinal);
+        Assert.Contains("\"allocationScope\": \"worker\"", orders, StringComparison.Ordinal);
         Assert.Null(Store().Load("Orders").Entries["GetOrder"].LatencyAllowance);
         Assert.Equal(1736, Store().Load("Orders").Entries["GetOrder"].AllocatedBytesPerOp);
+        Assert.Empty(Directory.GetFiles(_repository.Baselines, "*.lock"));
         Assert.Contains($"reference commit {first} -> {head}", output, StringComparison.Ordinal);
         Assert.Contains("dropped the latency allowance 1.17 of baselines/Orders.json GetOrder", output, StringComparison.Ordinal);
     }
@@ -54,6 +59,83 @@ public sealed class BaselineCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Move_OnCiWithReferenceAndAllowance_IsRefusedAndLeavesBothAsTheyWere()
+    {
+        var first = _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+        new BaselineReference(first).Write(Store());
+        _repository.Commit("second");
+        var before = DirectorySnapshot.Take(_repository.Baselines);
+
+        var (code, output, error) = await RunAsync(ci: true, "baseline", "move", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Equal("perfassert: CI=true: the reference commit never moves on CI. Move it locally with 'perfassert baseline move' and commit the change." + Environment.NewLine, error);
+        Assert.Empty(output);
+        Assert.Equal(before, DirectorySnapshot.Take(_repository.Baselines));
+    }
+
+    [Fact]
+    public async Task Move_ShortRevision_WritesItsFullCommit()
+    {
+        var first = _repository.Commit("first");
+        _repository.Commit("second");
+
+        var (code, output, error) = await RunAsync(ci: false, "baseline", "move", "--commit", "HEAD~1", "--baselines", _repository.Baselines);
+
+        Assert.True(code == 0, error);
+        Assert.Equal(first, BaselineReference.Read(Store())!.Commit);
+        Assert.Contains($"reference commit (none) -> {first}", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Move_RevisionIsTheReferenceAlready_ChangesNothingAndKeepsTheAllowances()
+    {
+        var head = _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+        new BaselineReference(head).Write(Store());
+        var before = DirectorySnapshot.Take(_repository.Baselines);
+
+        var (code, output, error) = await RunAsync(ci: false, "baseline", "move", "--baselines", _repository.Baselines);
+
+        Assert.True(code == 0, error);
+        Assert.Contains($"{head} is already the reference commit: nothing changed; its 1 latency allowance stays", output, StringComparison.Ordinal);
+        Assert.Equal(before, DirectorySnapshot.Take(_repository.Baselines));
+    }
+
+    [Fact]
+    public async Task Move_CorruptBaselineFile_ExitsTwoNamingItAndChangesNothing()
+    {
+        var first = _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Stock.json"), "{ \"schemaVersion\": 1, \"entries\": ");
+        new BaselineReference(first).Write(Store());
+        _repository.Commit("second");
+        var before = DirectorySnapshot.Take(_repository.Baselines);
+
+        var (code, _, error) = await RunAsync(ci: false, "baseline", "move", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/Stock.json", error, StringComparison.Ordinal);
+        Assert.Equal(before, DirectorySnapshot.Take(_repository.Baselines));
+    }
+
+    [Fact]
+    public async Task Move_CorruptReferenceFile_ExitsTwoNamingItAndChangesNothing()
+    {
+        _repository.Commit("first");
+        File.WriteAllText(Path.Combine(_repository.Baselines, "Orders.json"), Entry);
+        File.WriteAllText(BaselineReference.PathIn(Store()), "{ \"schemaVersion\": 1, \"commit\": \"main\" }\n");
+        var before = DirectorySnapshot.Take(_repository.Baselines);
+
+        var (code, _, error) = await RunAsync(ci: false, "baseline", "move", "--baselines", _repository.Baselines);
+
+        Assert.Equal(2, code);
+        Assert.Contains("baselines/reference.json must name the reference as a full 40-character commit id", error, StringComparison.Ordinal);
+        Assert.Equal(before, DirectorySnapshot.Take(_repository.Baselines));
+    }
+
+    [Fact]
     public async Task Move_UnknownRevision_ExitsTwoAndChangesNothing()
     {
         _repository.Commit("first");
@@ -64,7 +146,7 @@ public sealed class BaselineCommandTests : IDisposable
         Assert.Equal(2, code);
         Assert.Contains("'no-such-branch' is not a commit", error, StringComparison.Ordinal);
         Assert.False(File.Exists(BaselineReference.PathIn(Store())));
-        Assert.Equal(1.17, Store().Load("Orders").Entries["GetOrder"].LatencyAllowance);
+        Assert.Equal(Entry, File.ReadAllText(Path.Combine(_repository.Baselines, "Orders.json")));
     }
 
     [Fact]
