@@ -38,9 +38,16 @@ internal static class BaselineCommand
         await output.WriteLineAsync(reference is null
             ? $"No reference commit: {store.Relative(BaselineReference.PathIn(store))} does not exist; name one with: perfassert baseline move"
             : $"reference commit {reference.Commit} ({store.Relative(BaselineReference.PathIn(store))})");
+        var any = false;
         foreach (var (path, id, allowance) in Allowances(store))
         {
             await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {store.Relative(path)} {id}: latency allowance {allowance:0.###}"));
+            any = true;
+        }
+
+        if (!any)
+        {
+            await output.WriteLineAsync("  no latency allowances: every entry is held to the reference build's latency");
         }
     }
 

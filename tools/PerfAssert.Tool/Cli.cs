@@ -64,8 +64,13 @@ internal static class Cli
         var command = args[0];
         if (command == "baseline")
         {
-            var sub = args.Length > 1 ? $"baseline {args[1]}" : "baseline";
-            return await BaselineCommand.RunAsync(sub, CliOptions.Parse(sub, args.Length > 1 ? args[2..] : []), onCi, output);
+            if (args.Length == 1)
+            {
+                throw new ArgumentException($"'baseline' needs one of show, move, build.{System.Environment.NewLine}{Usage}");
+            }
+
+            var sub = $"baseline {args[1]}";
+            return await BaselineCommand.RunAsync(sub, CliOptions.Parse(sub, args[2..]), onCi, output);
         }
 
         var options = CliOptions.Parse(command, args[1..]);

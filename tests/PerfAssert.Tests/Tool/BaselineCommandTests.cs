@@ -164,6 +164,18 @@ public sealed class BaselineCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Show_WithoutReference_SaysSoAndNamesBaselineMove()
+    {
+        _repository.Commit("first");
+
+        var (code, output, _) = await RunAsync(ci: false, "baseline", "show", "--baselines", _repository.Baselines);
+
+        Assert.Equal(0, code);
+        Assert.Contains("No reference commit: baselines/reference.json does not exist; name one with: perfassert baseline move", output, StringComparison.Ordinal);
+        Assert.Contains("no latency allowances", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Build_CommitTheCloneLacks_ExitsTwoNamingIt()
     {
         _repository.Commit("first");
@@ -214,6 +226,20 @@ public sealed class BaselineCommandTests : IDisposable
 
         Assert.Equal(2, code);
         Assert.Contains("'baseline build' needs --project PATH", error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("baseline", "needs one of show, move, build")]
+    [InlineData("baseline|drop", "unknown command 'baseline drop'")]
+    [InlineData("baseline|show|--commit|HEAD", "'--commit' is not an option of 'baseline show'")]
+    public async Task Baseline_BadSubcommandOrOption_ExitsTwoWithUsage(string args, string message)
+    {
+        var (code, output, error) = await RunAsync(ci: false, args.Split('|'));
+
+        Assert.Equal(2, code);
+        Assert.Empty(output);
+        Assert.Contains(message, error, StringComparison.Ordinal);
+        Assert.Contains("usage: perfassert", error, StringComparison.Ordinal);
     }
 
     [Fact]
