@@ -4,9 +4,10 @@ using PerfAssert.Reporting;
 
 namespace PerfAssert.Tool;
 
-/// <summary>The commands: accept, diff, list, orphans, render.</summary>
+/// <summary>The commands: accept, diff, list, orphans, render, and baseline show | move | build.</summary>
 internal static class Cli
 {
+    /// <summary>What <c>--help</c> prints and every bad-input message ends with.</summary>
     public const string Usage = """
         usage: perfassert <command> [options]
           accept  [--baselines DIR] [--from DIR]     move candidate baselines (*.received.json) into place, printing old and new
@@ -28,7 +29,8 @@ internal static class Cli
           --from: the candidates beside it; --results: PERFASSERT_RESULTS, else TestResults/perfassert beside the
           baselines folder; --out: perfassert-report in the current directory; --format: both.
         exit codes: 0 done (render reports failing verdicts without judging), 1 a test failed and --fail-on-regression
-          was given, 2 bad input (nothing was changed).
+          was given, 2 bad input (nothing was changed) or a reference build that cannot be made (the builds before it
+          stay cached).
         """;
 
     /// <summary>The folder <c>render</c> writes to when <c>--out</c> is not given, under the current directory.</summary>
