@@ -49,7 +49,7 @@ public sealed class BaselineBuilder
     }
 
     /// <summary>The folder a project's build at <paramref name="commit"/> goes to (whether or not it exists yet).</summary>
-    public string OutputOf(string commit, string project) => Path.Combine(CacheDirectory, commit, Slug(project));
+    public string OutputOf(string commit, string project) => Path.Combine(CacheDirectory, commit, Slug(Normalize(project)));
 
     /// <summary>Whether <paramref name="project"/>'s build at <paramref name="commit"/> is in the cache.</summary>
     public bool IsBuilt(string commit, string project) => File.Exists(Path.Combine(OutputOf(commit, project), CompleteMarker));
@@ -173,6 +173,10 @@ public sealed class BaselineBuilder
 
     private Task<CommandResult> GitAsync(CancellationToken cancellationToken, params string[] arguments) =>
         CommandRunner.RunAsync("git", ["-C", RepositoryRoot, .. arguments], RepositoryRoot, _timeout, cancellationToken);
+
+    /// <summary>The project as a path relative to the root, so <c>./src/A.csproj</c> and <c>src/A.csproj</c> share one cached build.</summary>
+    private string Normalize(string project) =>
+        Path.GetRelativePath(RepositoryRoot, Path.GetFullPath(Path.Combine(RepositoryRoot, project))).Replace('\\', '/');
 
     private static string Slug(string project)
     {

@@ -286,6 +286,20 @@ public sealed class BaselineCommandTests : IDisposable
         Assert.Contains($"commit {commit} has no project src/Gone/Gone.csproj", error, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Build_SameProjectSpelledWithDotSlash_ReusesTheCachedBuild()
+    {
+        var commit = _repository.Commit("first");
+        new BaselineReference(commit).Write(Store());
+
+        var (first, _, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
+        var (second, again, _) = await RunAsync(ci: true, "baseline", "build", "--project", "./" + GitScratch.Project, "--baselines", _repository.Baselines);
+
+        Assert.True(first == 0, error);
+        Assert.Equal(0, second);
+        Assert.Contains(": cached in ", again, StringComparison.Ordinal);
+    }
+
     public void Dispose() => _repository.Dispose();
 
     private BaselineStore Store() => new(_repository.Baselines);
