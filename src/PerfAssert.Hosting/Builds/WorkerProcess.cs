@@ -127,6 +127,8 @@ internal sealed class WorkerProcess : IAsyncDisposable
     {
         if (_process.WaitForExit(TimeSpan.FromSeconds(1)))
         {
+            // The timed wait does not wait for the rest of the output; its last lines are usually the reason.
+            _process.WaitForExitAsync(CancellationToken.None).Wait(TimeSpan.FromSeconds(5));
             throw new InvalidOperationException($"The {Name} worker (process {_process.Id}) exited with code {_process.ExitCode} while it was measured. Its last output:{Environment.NewLine}{Output()}");
         }
     }
@@ -173,6 +175,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
             cancellationToken.ThrowIfCancellationRequested();
             if (_process.HasExited)
             {
+                await ExitedAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
                 throw Failed($"exited with code {_process.ExitCode} before it served");
             }
 
@@ -225,7 +228,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
             deadline.CancelAfter(_timeout);
             await _writer!.WriteLineAsync(command.AsMemory(), deadline.Token).ConfigureAwait(false);
             return await _reader!.ReadLineAsync(deadline.Token).ConfigureAwait(false)
-                ?? throw Failed($"closed its control connection (exit code {(_process.HasExited ? _process.ExitCode : "none yet")})");
+                ?? throw await LostAsync(command, "it closed its control connection").ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
         {
@@ -233,11 +236,38 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
         catch (IOException ex)
         {
-            throw Failed($"broke its control connection ({ex.Message})");
+            throw await LostAsync(command, $"its control connection broke: {ex.Message}").ConfigureAwait(false);
         }
         finally
         {
             _control.Release();
+        }
+    }
+
+    /// <summary>
+    /// The error for a control connection that closed or broke. A worker that crashes closes the connection a moment
+    /// before the operating system reports its exit, so this waits briefly for the exit (and for the rest of its output)
+    /// to name the exit code rather than the symptom.
+    /// </summary>
+    private async Task<InvalidOperationException> LostAsync(string command, string how)
+    {
+        return await ExitedAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false)
+            ? Failed($"exited with code {_process.ExitCode} before it answered '{command}' ({how})")
+            : Failed($"stopped answering '{command}' but is still running ({how})");
+    }
+
+    /// <summary>Whether the worker exits within <paramref name="wait"/>; when it does, its output has been read to the end.</summary>
+    private async Task<bool> ExitedAsync(TimeSpan wait)
+    {
+        try
+        {
+            // WaitForExitAsync returns once the process has exited and its redirected output has been read to the end.
+            await _process.WaitForExitAsync(CancellationToken.None).WaitAsync(wait).ConfigureAwait(false);
+            return true;
+        }
+        catch (TimeoutException)
+        {
+            return false;
         }
     }
 
