@@ -38,12 +38,21 @@ internal static class BadRequests
         ["Wcf.WebHttp.Json/not-json"] = new("wcf/web/json/EchoLarge", "application/json", Utf8("<xml/>"), HttpStatusCode.BadRequest, "Wcf.WebHttp/Json"),
         ["Wcf.WebHttp.Json/oversize-item-count"] = new("wcf/web/json/GetDataStream", "application/json", Utf8("{\"Min\":-2147483648,\"Max\":2147483647}"), HttpStatusCode.BadRequest, "Wcf.WebHttp/Json"),
         ["AspNetCore.Minimal/STJ/wrong-shape"] = new("minimal/stj/large", "application/json", Utf8("{\"orderId\":1}"), HttpStatusCode.BadRequest, HttpEchoClients.MinimalStjId),
+        // Invalid UTF-8 inside a JSON string, and JSON nested deeper than the 32 levels the formatter allows: 400, not 500.
+        ["AspNetCore.Controllers/Newtonsoft/invalid-utf8"] = new("api/echo/small", "application/json", InvalidUtf8InAString, HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
+        ["AspNetCore.Controllers/Newtonsoft/nested-33"] = new("api/echo/small", "application/json", Nested(33), HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
+        ["AspNetCore.Controllers/Newtonsoft/nested-1000"] = new("api/echo/small", "application/json", Nested(1000), HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
+        ["Todos.Controllers/invalid-utf8"] = new("api/todos/one", "application/json", [.. Utf8("{\"title\":\""), 0xff, 0xfe, 0xc3, 0x28, .. Utf8("\"}")], HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
         ["AspNetCore.Controllers/XML/wrong-root"] = new("api/echo/large", "application/xml", Utf8("<Wrong xmlns=\"urn:x\"/>"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
     };
 
     public static TheoryData<string> Ids => [.. All.Keys];
 
     private static byte[] Utf8(string text) => Encoding.UTF8.GetBytes(text);
+
+    private static byte[] InvalidUtf8InAString => [.. Utf8("[{\"id\":1,\"name\":\""), 0xff, 0xfe, 0xc3, 0x28, .. Utf8("\"}]")];
+
+    private static byte[] Nested(int depth) => Utf8(new string('[', depth) + new string(']', depth));
 
     private static byte[] Half(byte[] bytes) => bytes[..(bytes.Length / 2)];
 }

@@ -24,7 +24,14 @@ public static class ControllerRegistration
             provider = new TargetControllerFeatureProvider();
             services.AddSingleton(provider);
             // An Accept no formatter can write gets 406 instead of silently falling back to JSON.
-            services.AddControllers(mvc => mvc.ReturnHttpNotAcceptable = true)
+            services.AddControllers(mvc =>
+                {
+                    mvc.ReturnHttpNotAcceptable = true;
+                    mvc.Filters.Add<UnreadableBodyFilter>();
+                    // Newtonsoft's reader stops at 32 levels and reports the path where it stopped; ModelState's own
+                    // limit (also 32 by default) then threw on that deeper key and the client got 500 instead of 400.
+                    mvc.MaxModelBindingRecursionDepth = 40;
+                })
                 .AddNewtonsoftJson()
                 .AddXmlDataContractSerializerFormatters()
                 .AddMvcOptions(KeepLineBreaksInXml)
