@@ -12,11 +12,12 @@ namespace PerfAssert.Hosting.Builds;
 /// </summary>
 public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
 {
-    private readonly ConcurrentDictionary<string, Lazy<Task<string>>> _builds = new(StringComparer.Ordinal);
-    private readonly string _workingTree = "working-tree-" + Guid.NewGuid().ToString("N")[..12];
+    private readonly ConcurrentDictionary<string, Lazy<Task<string>>> _builds;
+    private readonly string _workingTree;
     private readonly ServiceBuildsOptions _options;
     private readonly WorkerRoute _route = new();
     private readonly Lazy<BaselineBuilder> _builder;
+    private readonly bool _ownsBuilds;
 
     /// <summary>Creates the builds of a service project.</summary>
     /// <param name="project">The service's project, relative to the repository root (for example <c>src/Orders/Orders.csproj</c>).</param>
@@ -27,11 +28,40 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
         _options = options ?? new ServiceBuildsOptions();
         _options.Validate();
         Project = project.Replace('\\', '/');
+        _builds = new(StringComparer.Ordinal);
+        _workingTree = "working-tree-" + Guid.NewGuid().ToString("N")[..12];
+        _ownsBuilds = true;
         _builder = new Lazy<BaselineBuilder>(() => new BaselineBuilder(
             _options.RepositoryRoot ?? BaselineBuilder.FindRepositoryRoot(AppContext.BaseDirectory),
             _options.CacheDirectory ?? NonEmpty(Environment.GetEnvironmentVariable("PERFASSERT_BUILD_CACHE")),
             _options.BuildTimeout));
     }
+
+    private ServiceBuilds(ServiceBuilds builds, ServiceBuildsOptions options)
+    {
+        options.Validate();
+        _options = options;
+        Project = builds.Project;
+        _builds = builds._builds;
+        _workingTree = builds._workingTree;
+        _builder = builds._builder;
+        _ownsBuilds = false;
+    }
+
+    /// <summary>
+    /// The same builds run with other options: for example <see cref="ServiceBuildsOptions.WorkingTreeSettings"/> for one
+    /// test class, without building the working tree again. How to build (<see cref="ServiceBuildsOptions.RepositoryRoot"/>,
+    /// <see cref="ServiceBuildsOptions.CacheDirectory"/>, <see cref="ServiceBuildsOptions.BuildTimeout"/>) stays this
+    /// instance's. Dispose the result before this instance; it leaves the builds to this instance.
+    /// </summary>
+    public ServiceBuilds With(ServiceBuildsOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return new ServiceBuilds(this, options);
+    }
+
+    /// <summary>How this instance runs its workers.</summary>
+    public ServiceBuildsOptions Options => _options;
 
     /// <summary>The service's project, relative to the repository root.</summary>
     public string Project { get; }
@@ -52,27 +82,59 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
     /// </summary>
     public HttpMessageHandler Handler => _route;
 
+    /// <summary>
+    /// The measured call for clients that need a connection of their own to each worker: gRPC over an HTTP/2-only (h2c)
+    /// listener, raw TCP protocols, or several listeners. For each worker, the first call (made untimed, while the engine
+    /// warms that worker up) opens a client with <paramref name="open"/> on the addresses the worker bound, in the order
+    /// Kestrel reported them; later calls to that worker reuse it, and it is disposed with the worker. Give the result to
+    /// <c>Perf.Measure(name, call)</c>. Calls made outside a measurement throw, as <see cref="CreateClient"/>'s do.
+    /// </summary>
+    /// <typeparam name="TClient">The client; it must not be shared between workers.</typeparam>
+    /// <param name="open">Opens a client on one worker's addresses (for example <c>http://127.0.0.1:41234/</c>, one per listener).</param>
+    /// <param name="call">One measured call through that client.</param>
+    public Func<CancellationToken, Task> ClientPerWorker<TClient>(Func<IReadOnlyList<Uri>, TClient> open, Func<TClient, CancellationToken, Task> call)
+        where TClient : IAsyncDisposable
+    {
+        ArgumentNullException.ThrowIfNull(open);
+        ArgumentNullException.ThrowIfNull(call);
+        var key = new object();
+        return cancellationToken =>
+        {
+            var worker = _route.Selected;
+            if (!worker.Clients.TryGetValue(key, out var client))
+            {
+                // Concurrent callers (several simultaneous clients) open one client per worker, not one each.
+                lock (worker.Clients)
+                {
+                    client = worker.Clients.GetValueOrDefault(key) ?? (worker.Clients[key] = open(worker.Addresses));
+                }
+            }
+
+            return call((TClient)client, cancellationToken);
+        };
+    }
+
     /// <inheritdoc/>
     public async Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(reference);
         var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
         var baseline = await BuildAsync(reference.Commit, b => b.BuildCommitAsync(reference.Commit, Project, CancellationToken.None)).WaitAsync(cancellationToken).ConfigureAwait(false);
-        return await WorkerPair.StartAsync(_route, ("working tree", current), ($"reference build {reference.ShortCommit}", baseline), _options, cancellationToken).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ($"reference build {reference.ShortCommit}", baseline, false), _options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
     public async Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken)
     {
         var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
-        return await WorkerPair.StartAsync(_route, ("working tree", current), ("working tree (second worker)", current), _options, cancellationToken).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ("working tree (second worker)", current, true), _options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Deletes this instance's build of the working tree and releases the client handler its clients share.</summary>
     public void Dispose()
     {
         _route.Dispose();
-        if (_builder.IsValueCreated && _builds.ContainsKey(_workingTree))
+        if (_ownsBuilds && _builder.IsValueCreated && _builds.ContainsKey(_workingTree))
         {
             var folder = Path.Combine(_builder.Value.CacheDirectory, _workingTree);
             if (Directory.Exists(folder))

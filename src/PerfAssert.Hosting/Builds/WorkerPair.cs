@@ -5,9 +5,9 @@ namespace PerfAssert.Hosting.Builds;
 /// <summary>Two workers started the same way, one per build; selecting a side points the shared route at its worker.</summary>
 internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, WorkerProcess baseline) : IBuildPair
 {
-    public static async Task<WorkerPair> StartAsync(WorkerRoute route, (string Name, string Directory) current, (string Name, string Directory) baseline, ServiceBuildsOptions options, CancellationToken cancellationToken)
+    public static async Task<WorkerPair> StartAsync(WorkerRoute route, (string Name, string Directory, bool WorkingTree) current, (string Name, string Directory, bool WorkingTree) baseline, ServiceBuildsOptions options, CancellationToken cancellationToken)
     {
-        var starting = new[] { current, baseline }.Select(b => WorkerProcess.StartAsync(b.Name, b.Directory, options, cancellationToken)).ToArray();
+        var starting = new[] { current, baseline }.Select(b => WorkerProcess.StartAsync(b.Name, b.Directory, b.WorkingTree, options, cancellationToken)).ToArray();
         try
         {
             await Task.WhenAll(starting).ConfigureAwait(false);

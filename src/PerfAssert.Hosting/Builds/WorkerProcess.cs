@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net.Sockets;
@@ -33,12 +34,18 @@ internal sealed class WorkerProcess : IAsyncDisposable
     /// <summary>Which build this is, for messages (for example <c>reference build 1a2b3c4d5e6f</c>).</summary>
     public string Name { get; }
 
-    /// <summary>Where the service listens.</summary>
+    /// <summary>Where the service listens: its first <c>http://</c> address.</summary>
     public Uri Address { get; private set; } = null!;
+
+    /// <summary>Every address the service bound, in the order Kestrel reported them (the order its listeners were configured in).</summary>
+    public IReadOnlyList<Uri> Addresses { get; private set; } = [];
+
+    /// <summary>Clients opened on this worker by <see cref="ServiceBuilds.ClientPerWorker{TClient}"/>, by the call that opened them; disposed with the worker.</summary>
+    public ConcurrentDictionary<object, IAsyncDisposable> Clients { get; } = new();
 
     private string SocketPath { get; }
 
-    public static async Task<WorkerProcess> StartAsync(string name, string buildDirectory, ServiceBuildsOptions options, CancellationToken cancellationToken)
+    public static async Task<WorkerProcess> StartAsync(string name, string buildDirectory, bool workingTree, ServiceBuildsOptions options, CancellationToken cancellationToken)
     {
         var entry = EntryAssembly(buildDirectory);
         var socketPath = Path.Combine(Path.GetTempPath(), $"perfassert-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..10]}.sock");
@@ -74,7 +81,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
         // The same JIT settings the adapters give test processes: hot code is optimized at once, not after a delay.
         start.Environment["DOTNET_TC_CallCountingDelayMs"] = "0";
         start.Environment["DOTNET_TieredPGO"] = "0";
-        foreach (var (key, value) in options.Settings)
+        foreach (var (key, value) in workingTree ? options.Settings.Concat(options.WorkingTreeSettings) : options.Settings)
         {
             start.Environment[key.Replace(":", "__", StringComparison.Ordinal)] = value;
         }
@@ -135,6 +142,20 @@ internal sealed class WorkerProcess : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
+        foreach (var client in Clients.Values)
+        {
+            try
+            {
+                await client.DisposeAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(10)).ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex is not OutOfMemoryException)
+            {
+                // A client of a worker about to be stopped; what matters is that the worker stops.
+                Keep($"(closing a client of this worker failed: {ex.Message})");
+            }
+        }
+
+        Clients.Clear();
         _writer?.Dispose();
         _reader?.Dispose();
         _socket?.Dispose();
@@ -210,6 +231,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
                 var urls = (await AskAsync("urls", cancellationToken).ConfigureAwait(false)).Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).ToList();
                 if (urls.Count > 0)
                 {
+                    Addresses = [.. urls.Select(u => new Uri(u))];
                     Address = new Uri(urls.FirstOrDefault(u => u.StartsWith("http://", StringComparison.Ordinal)) ?? urls[0]);
                     return;
                 }

@@ -15,6 +15,10 @@ internal sealed class WorkerRoute : DelegatingHandler
 
     public void Select(WorkerProcess worker) => _target = worker;
 
+    /// <summary>The worker whose turn it is; throws outside a measurement.</summary>
+    public WorkerProcess Selected => _target ?? throw new InvalidOperationException(
+        "This client calls the service's baseline-build workers, which run only while a test measures them: use it inside Perf.Measure(...).AgainstBaseline(file, id, builds).");
+
     public void Clear(WorkerProcess worker)
     {
         if (_target == worker)
@@ -25,8 +29,7 @@ internal sealed class WorkerRoute : DelegatingHandler
 
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
-        var target = _target ?? throw new InvalidOperationException(
-            "This client calls the service's baseline-build workers, which run only while a test measures them: use it inside Perf.Measure(...).AgainstBaseline(file, id, builds).");
+        var target = Selected;
         var address = request.RequestUri is { IsAbsoluteUri: true } absolute ? absolute.PathAndQuery : request.RequestUri?.OriginalString ?? "/";
         request.RequestUri = new Uri(target.Address, address);
         return base.SendAsync(request, cancellationToken);
