@@ -13,8 +13,13 @@ namespace PerfAssert.Measurement;
 /// </summary>
 internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner runner)
 {
-    /// <summary>Calls made untimed each time a sample switches worker: the idle worker's threads wake up on them.</summary>
-    private const int UntimedCalls = 3;
+    /// <summary>
+    /// At most this many calls are made untimed each time a sample switches worker: the idle worker's threads wake up on them.
+    /// A slow call needs fewer: they stop once they have taken about <see cref="UntimedTimeNanoseconds"/>, and one is always made.
+    /// </summary>
+    private const int MaxUntimedCalls = 3;
+
+    private const double UntimedTimeNanoseconds = 300_000;
 
     private IBuildPair? _active;
 
@@ -33,21 +38,22 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         BlockPass? first = null;
         BlockPass toCalibration;
         long ops;
+        double nanosecondsPerOp;
         AllocationMeasurement currentAllocations;
         AllocationMeasurement baselineAllocations;
         double noise;
         await using (var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false))
         {
-            ops = await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
+            (ops, nanosecondsPerOp) = await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
             if (!double.IsNaN(buildLimit))
             {
                 first = await Guard(pairs, () => runner.RunPassAsync(
-                    Side(current, ops), Side(baseline, ops), checks, random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+                    Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
             }
 
             toCalibration = await Guard(pairs, () => runner.RunPassAsync(
-                Side(current, ops), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
-            (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, cancellationToken)).ConfigureAwait(false);
+                Side(current, ops, nanosecondsPerOp), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+            (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
         }
 
         var confirmations = new Confirmation?[1];
@@ -57,7 +63,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             await using var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false);
             await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
             var second = await Guard(pairs, () => runner.RunPassAsync(
-                Side(current, ops), Side(baseline, ops), checks, random, first.Orders, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+                Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, first.Orders, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
             confirmations[0] = new Confirmation(second, 0);
             pairCount += options.BuildPairs;
         }
@@ -66,7 +72,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             first is null ? null : new Comparison(first, confirmations), new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops);
     }
 
-    private static ComparisonSide Side(Operation operation, long ops) => new(operation, ops, UntimedCalls: UntimedCalls);
+    private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) =>
+        new(operation, ops, UntimedCalls: nanosecondsPerOp > 0 ? (int)Math.Clamp(Math.Ceiling(UntimedTimeNanoseconds / nanosecondsPerOp), 1, MaxUntimedCalls) : MaxUntimedCalls);
 
     /// <summary>The subject, its calls routed to one build of the pair whose turn it is.</summary>
     private Operation Routed(BuildSide side) => Operation.Async(plan.Subject.Name, cancellationToken =>
@@ -96,10 +103,14 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         }
     }
 
-    /// <summary>Warms every worker up; both builds then use the same number of calls per sample, the largest any needed.</summary>
-    private async Task<long> WarmAsync(PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
+    /// <summary>
+    /// Warms every worker up; both builds then use the same number of calls per sample, the largest any needed. Also returns
+    /// the slowest worker's time per call, which sizes the allocation repeats.
+    /// </summary>
+    private async Task<(long Ops, double NanosecondsPerOp)> WarmAsync(PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
     {
         long ops = 1;
+        var nanosecondsPerOp = 0.0;
         foreach (var pair in pairs)
         {
             _active = pair;
@@ -107,16 +118,21 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             {
                 var warm = await Guard(pairs, async () => await Warmup.RunAsync(side, sampler, plan.Options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
                 ops = Math.Max(ops, warm.OpsPerSample);
+                nanosecondsPerOp = Math.Max(nanosecondsPerOp, warm.NanosecondsPerOp);
             }
         }
 
-        return ops;
+        return (ops, nanosecondsPerOp);
     }
 
     private async Task<(AllocationMeasurement Current, AllocationMeasurement Baseline, double Noise)> AllocationsAsync(
-        PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
+        PairGroup pairs, Operation current, Operation baseline, long opsPerSample, double nanosecondsPerOp, CancellationToken cancellationToken)
     {
-        var ops = Math.Max(100, plan.Options.MinAllocationOps / 5);
+        // Counted exactly in the worker, so a fifth of the in-process count does; a slow call (a large payload of several
+        // milliseconds) gets as many as fit in AllocationRepeatTime, as in-process, never fewer than one sample's worth.
+        var preferred = Math.Max(100, plan.Options.MinAllocationOps / 5);
+        var affordable = nanosecondsPerOp > 0 ? (long)Math.Ceiling(plan.Options.AllocationRepeatTime.TotalNanoseconds / nanosecondsPerOp) : preferred;
+        var ops = Math.Max(opsPerSample, Math.Min(preferred, affordable));
         var measured = new List<(BuildSide Side, AllocationMeasurement Measurement, double Spread)>();
         foreach (var pair in pairs)
         {
