@@ -51,6 +51,8 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         pass.SubjectNanosecondsPerOp = sideA.PooledNanosecondsPerOp;
         pass.PartnerNanosecondsPerOp = sideB.PooledNanosecondsPerOp;
+        pass.SubjectMedianNanosecondsPerOp = sideA.MedianBlockNanosecondsPerOp;
+        pass.PartnerMedianNanosecondsPerOp = sideB.MedianBlockNanosecondsPerOp;
         pass.Elapsed = options.Clock.GetElapsedTime(started);
         return pass;
     }
@@ -95,6 +97,7 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
     {
         private readonly bool _perCall = perCall && !side.MeanOnly;
         private readonly List<double> _calls = [];
+        private readonly List<double> _blockMeans = [];
         private double[] _buffer = [];
         private double _blockNs;
         private long _blockOps;
@@ -102,6 +105,22 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
         private long _totalOps;
 
         public double PooledNanosecondsPerOp => _totalNs / _totalOps;
+
+        /// <summary>The median over blocks of this side's time per call: robust to a stalled sample, as the blocks' ratio is.</summary>
+        public double MedianBlockNanosecondsPerOp
+        {
+            get
+            {
+                if (_blockMeans.Count == 0)
+                {
+                    return PooledNanosecondsPerOp;
+                }
+
+                var sorted = _blockMeans.ToArray();
+                Array.Sort(sorted);
+                return Quantiles.OfSorted(sorted, 0.5);
+            }
+        }
 
         public async ValueTask SampleAsync(Sampler sampler, CancellationToken cancellationToken)
         {
@@ -156,6 +175,11 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         public void EndBlock()
         {
+            if (_blockOps > 0)
+            {
+                _blockMeans.Add(_blockNs / _blockOps);
+            }
+
             _blockNs = 0;
             _blockOps = 0;
             _calls.Clear();
