@@ -99,7 +99,7 @@ public sealed class TargetHost : IAsyncDisposable
         var app = builder.Build();
         // An empty 4xx/5xx (for example a minimal API binding failure) gets a short text saying what happened.
         app.UseStatusCodePages(WriteStatusTextAsync);
-        app.Use(RequestSizeGuard.InvokeAsync);
+        app.Use(RequestBodyGuard.InvokeAsync);
         foreach (var module in options.Modules)
         {
             Run(module, "MapEndpoints", () => module.MapEndpoints(app), log);

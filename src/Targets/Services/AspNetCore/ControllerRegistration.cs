@@ -27,7 +27,6 @@ public static class ControllerRegistration
             services.AddControllers(mvc =>
                 {
                     mvc.ReturnHttpNotAcceptable = true;
-                    mvc.Filters.Add<UnreadableBodyFilter>();
                     // Newtonsoft's reader stops at 32 levels and reports the path where it stopped; ModelState's own
                     // limit (also 32 by default) then threw on that deeper key and the client got 500 instead of 400.
                     mvc.MaxModelBindingRecursionDepth = 40;
