@@ -1,7 +1,8 @@
 using PerfAssert.Targets.Hosting;
 
 // Standalone host: starts every target on loopback and prints its endpoints for curl, wrk, ab or grpcurl.
-await using var host = await TargetHost.StartAsync();
+// Faults__ExtraAllocationBytes / Faults__ExtraWorkIterations inject a deliberate regression (tests show budgets bite).
+await using var host = await TargetHost.StartAsync(new TargetHostOptions { Faults = FaultInjection.FromEnvironment() });
 Console.WriteLine($"HTTP/1.1: {host.Endpoints.Http}");
 Console.WriteLine($"HTTP/2 (h2c, gRPC): {host.Endpoints.Http2}");
 foreach (var (name, endpoint) in host.Endpoints.Tcp)

@@ -11,6 +11,27 @@ public sealed record FaultInjection(int ExtraAllocationBytes = 0, int ExtraWorkI
     /// <summary>No fault.</summary>
     public static FaultInjection None { get; } = new();
 
+    /// <summary>
+    /// The fault the standalone host is asked for through its environment: <c>Faults__ExtraAllocationBytes</c> and
+    /// <c>Faults__ExtraWorkIterations</c> (configuration keys <c>Faults:...</c>, as <c>ServiceBuildsOptions.WorkingTreeSettings</c>
+    /// passes them to a worker). Unset means 0; anything but a whole number from 0 up throws, naming the variable.
+    /// </summary>
+    public static FaultInjection FromEnvironment() =>
+        new(Variable("Faults__ExtraAllocationBytes"), Variable("Faults__ExtraWorkIterations"));
+
+    private static int Variable(string name)
+    {
+        var value = Environment.GetEnvironmentVariable(name);
+        if (string.IsNullOrEmpty(value))
+        {
+            return 0;
+        }
+
+        return int.TryParse(value, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var number)
+            ? number
+            : throw new InvalidOperationException($"{name} must be a whole number from 0 up, not '{value}'.");
+    }
+
     private static object? _sink;
     private static ulong _work;
 

@@ -17,6 +17,15 @@ public sealed record TargetEndpoints
     /// <summary>Raw TCP listeners by protocol name (for example the NetTcp stand-in or the floor echo); empty in memory.</summary>
     public IReadOnlyDictionary<string, IPEndPoint> Tcp { get; init; } = new Dictionary<string, IPEndPoint>();
 
+    /// <summary>
+    /// Whether the transport-secured NetTcp client trusts the stand-in's certificate on first use instead of pinning this
+    /// process's own: for a host in another process (a baseline-build worker), which creates its certificate itself. The
+    /// first certificate a client sees must still name the stand-in, and every later connection of that client must
+    /// present the same one.
+    /// </summary>
+    /// <value>The default is <see langword="false"/>: only this process's certificate is trusted.</value>
+    public bool TrustNetTcpCertificateOnFirstUse { get; init; }
+
     /// <summary>The in-memory handler when the host runs on <c>TestServer</c>; <see langword="null"/> on sockets.</summary>
     public HttpMessageHandler? InMemoryHandler { get; init; }
 

@@ -64,6 +64,32 @@ public sealed class TargetHost : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// The endpoints of a host with <paramref name="modules"/> running in another process, from the addresses it bound in the
+    /// order Kestrel reports them (<c>IServerAddressesFeature</c>): the HTTP/1.1 listener, the h2c listener, then each
+    /// module's raw TCP protocols in module order, which is the order this host configures them in. The transport-secured
+    /// NetTcp client trusts that host's certificate on first use (<see cref="TargetEndpoints.TrustNetTcpCertificateOnFirstUse"/>).
+    /// </summary>
+    public static TargetEndpoints EndpointsInBindOrder(IReadOnlyList<Uri> addresses, IReadOnlyList<ITargetModule>? modules = null)
+    {
+        ArgumentNullException.ThrowIfNull(addresses);
+        var tcp = (modules ?? TargetModules.All).SelectMany(m => m.TcpProtocols.Keys).ToList();
+        if (addresses.Count != 2 + tcp.Count)
+        {
+            throw new InvalidOperationException(
+                $"A targets host with these modules binds {2 + tcp.Count} listeners (HTTP/1.1, h2c, {string.Join(", ", tcp)}), but the addresses are: {string.Join(", ", addresses)}.");
+        }
+
+        return new TargetEndpoints
+        {
+            Http = addresses[0],
+            Http2 = addresses[1],
+            Tcp = tcp.Select((name, i) => (name, addresses[2 + i])).ToDictionary(p => p.name, p => new IPEndPoint(IPAddress.Parse(p.Item2.Host), p.Item2.Port)),
+            // The other process made its own NetTcp certificate; this one cannot know it in advance.
+            TrustNetTcpCertificateOnFirstUse = true,
+        };
+    }
+
     /// <summary>Completes when the host stops: Ctrl+C, SIGTERM or <paramref name="cancellationToken"/>.</summary>
     public Task WaitForShutdownAsync(CancellationToken cancellationToken = default) => _app.WaitForShutdownAsync(cancellationToken);
 

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Security;
 using System.Net.Sockets;
 using System.Security.Authentication;
+using System.Security.Cryptography.X509Certificates;
 using PerfAssert.Targets.Services.Wcf;
 using PerfAssert.Targets.Services.Wcf.NetTcp;
 
@@ -30,7 +31,7 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
     /// <summary>The negotiated TLS protocol, or <see langword="null"/> without transport security.</summary>
     public SslProtocols? TlsProtocol => _stream is SslStream { IsEncrypted: true } ssl ? ssl.SslProtocol : null;
 
-    public static async Task<NetTcpClientConnection> OpenAsync(IPEndPoint endpoint, NetTcpSecurity security, CancellationToken cancellationToken)
+    public static async Task<NetTcpClientConnection> OpenAsync(IPEndPoint endpoint, NetTcpSecurity security, Func<X509Certificate?, bool> trust, CancellationToken cancellationToken)
     {
         var tcp = new TcpClient(endpoint.AddressFamily) { NoDelay = true };
         try
@@ -47,8 +48,8 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
                 var options = new SslClientAuthenticationOptions
                 {
                     TargetHost = endpoint.Address.ToString(),
-                    // Only this process's self-signed certificate is trusted; no other certificate passes, valid or not.
-                    RemoteCertificateValidationCallback = (_, certificate, _, _) => NetTcpCertificate.IsPinned(certificate),
+                    // Only the stand-in's self-signed certificate is trusted (this process's, or one pinned on first use); no other passes, valid or not.
+                    RemoteCertificateValidationCallback = (_, certificate, _, _) => trust(certificate),
                 };
                 await ssl.AuthenticateAsClientAsync(options, cancellationToken).ConfigureAwait(false);
             }

@@ -17,6 +17,7 @@ public sealed class NetTcpWcfClient : WcfClient
     private readonly IPEndPoint _endpoint;
     private readonly NetTcpSecurity _security;
     private readonly TimeSpan _timeout;
+    private readonly Func<System.Security.Cryptography.X509Certificates.X509Certificate?, bool> _trust;
     private readonly SemaphoreSlim _gate = new(1, 1);
     private NetTcpClientConnection? _connection;
 
@@ -29,6 +30,7 @@ public sealed class NetTcpWcfClient : WcfClient
             : throw new InvalidOperationException($"The targets expose no '{protocol}' TCP listener; NetTcp needs a socket host (TargetHostOptions.InMemory = false) with the WCF module.");
         _security = security;
         _timeout = timeout ?? DefaultTimeout;
+        _trust = endpoints.TrustNetTcpCertificateOnFirstUse ? NetTcpCertificate.TrustOnFirstUse() : NetTcpCertificate.IsPinned;
     }
 
     public override string Name => _security == NetTcpSecurity.None ? "Wcf.NetTcp/Tuned" : "Wcf.NetTcp/Default";
@@ -64,7 +66,7 @@ public sealed class NetTcpWcfClient : WcfClient
 
         try
         {
-            _connection ??= await NetTcpClientConnection.OpenAsync(_endpoint, _security, timeout.Token).ConfigureAwait(false);
+            _connection ??= await NetTcpClientConnection.OpenAsync(_endpoint, _security, _trust, timeout.Token).ConfigureAwait(false);
             return await _connection.CallAsync(operation, arguments, timeout.Token).ConfigureAwait(false);
         }
         catch (WcfFaultException)

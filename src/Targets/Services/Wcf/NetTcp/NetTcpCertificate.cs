@@ -10,6 +10,8 @@ namespace PerfAssert.Targets.Services.Wcf.NetTcp;
 /// </summary>
 public static class NetTcpCertificate
 {
+    private const string Subject = "CN=PerfAssert NetTcp stand-in";
+
     private static readonly Lazy<X509Certificate2> Instance = new(Create);
 
     public static X509Certificate2 Current => Instance.Value;
@@ -18,10 +20,38 @@ public static class NetTcpCertificate
     public static bool IsPinned(X509Certificate? certificate) =>
         certificate is not null && certificate.GetCertHashString(HashAlgorithmName.SHA256) == Current.GetCertHashString(HashAlgorithmName.SHA256);
 
+    /// <summary>
+    /// A check that trusts the first stand-in certificate it is shown (by subject) and afterwards only that one (by SHA-256
+    /// thumbprint): for a client of a stand-in host in another process, which made its certificate itself.
+    /// </summary>
+    public static Func<X509Certificate?, bool> TrustOnFirstUse()
+    {
+        string? pinned = null;
+        var gate = new object();
+        return certificate =>
+        {
+            if (certificate is null)
+            {
+                return false;
+            }
+
+            var thumbprint = certificate.GetCertHashString(HashAlgorithmName.SHA256);
+            lock (gate)
+            {
+                if (pinned is null && certificate.Subject == Subject)
+                {
+                    pinned = thumbprint;
+                }
+
+                return thumbprint == pinned;
+            }
+        };
+    }
+
     private static X509Certificate2 Create()
     {
         using var key = ECDsa.Create(ECCurve.NamedCurves.nistP256);
-        var request = new CertificateRequest("CN=PerfAssert NetTcp stand-in", key, HashAlgorithmName.SHA256);
+        var request = new CertificateRequest(Subject, key, HashAlgorithmName.SHA256);
         var names = new SubjectAlternativeNameBuilder();
         names.AddIpAddress(System.Net.IPAddress.Loopback);
         request.CertificateExtensions.Add(names.Build());
