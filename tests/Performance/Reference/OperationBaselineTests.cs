@@ -1,23 +1,21 @@
-using PerfAssert.Targets.Fixtures;
 using PerfAssert.Targets.Reference;
 using PerfAssert.Xunit;
 
 namespace PerfAssert.Performance.Reference;
 
 /// <summary>
-/// The data-stream and todo operations (1 and 10 simultaneous clients) against their committed baselines in
-/// <c>baselines/OperationBaselineTests.json</c>.
+/// The data-stream and todo operations (1 and 10 simultaneous clients) judged against the reference build, as
+/// <see cref="LatencyBaselineTests"/> judges the round trips; figures and allowances in <c>baselines/OperationBaselineTests.json</c>.
 /// </summary>
-[Collection(TargetsCollection.Name)]
-public sealed class OperationBaselineTests(LoopbackTargetsFixture targets)
+[Collection(TargetsBuildsCollection.Name)]
+public sealed class OperationBaselineTests(TargetsBuilds targets)
 {
     public static TheoryData<string> Cases => [.. DataStreamCases.All.Select(c => c.Name), .. TodoCases.All.Select(c => c.Name).Where(n => n.StartsWith("TodoFirst", StringComparison.Ordinal) || n.StartsWith("TodoSendOne", StringComparison.Ordinal))];
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public async Task Operation_StaysWithinItsBaseline(string name)
+    public async Task Operation_AgainstTheReferenceBuild_StaysWithinIt(string name)
     {
-        await using var opened = ReferenceCatalog.Open(name, targets.Endpoints);
-        await Perf.Measure(name, opened.Operation).AgainstBaseline(nameof(OperationBaselineTests), name, enforceLatency: ReferenceRunner.EnforceLatency).AssertAsync();
+        await Perf.Measure(name, targets.Open(name)).AgainstBaseline(nameof(OperationBaselineTests), name, targets.Builds).AssertAsync();
     }
 }
