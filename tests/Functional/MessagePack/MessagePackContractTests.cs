@@ -77,13 +77,13 @@ public sealed class MessagePackContractTests
     [Fact]
     public void Serialize_SmallItem_IsAnArrayOfItsOneField() =>
         Assert.Equal(
-            "9191C41000112233445566778899AABBCCDDEEFF",
+            "9191D92430303131323233332D343435352D363637372D383839392D616162626363646465656666",
             Convert.ToHexString(MessagePackSerializer.Serialize(new List<SmallItem> { new() { Id = Guid.Parse("00112233-4455-6677-8899-aabbccddeeff") } })));
 
     [Fact]
     public void Deserialize_WrongFieldCount_Throws()
     {
-        var error = Assert.Throws<MessagePackSerializationException>(() => MessagePackSerializer.Deserialize<SmallItem>(Convert.FromHexString("92C41000112233445566778899AABBCCDDEEFFC0")));
+        var error = Assert.Throws<MessagePackSerializationException>(() => MessagePackSerializer.Deserialize<SmallItem>(Convert.FromHexString("92D92430303131323233332D343435352D363637372D383839392D616162626363646465656666C0")));
         Assert.Contains("SmallItem is an array of 1 fields, got 2", error.Message, StringComparison.Ordinal);
     }
 

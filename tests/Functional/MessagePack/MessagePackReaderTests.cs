@@ -136,9 +136,12 @@ public sealed class MessagePackReaderTests
         ReadFails(hex, (ref MessagePackReader r) => r.ReadTimestamp());
 
     [Theory]
-    [InlineData("C40F000102030405060708090A0B0C0D0E")]
+    [InlineData("C41000112233445566778899AABBCCDDEEFF")]
     [InlineData("A0")]
-    public void ReadGuid_NotBin16_Throws(string hex) =>
+    [InlineData("D9247A7A3131323233332D343435352D363637372D383839392D616162626363646465656666")]
+    [InlineData("D9203030313132323333343435353636373738383939616162626363646465656666")]
+    [InlineData("D9267B30303131323233332D343435352D363637372D383839392D6161626263636464656566667D")]
+    public void ReadGuid_NotItsDString_Throws(string hex) =>
         ReadFails(hex, (ref MessagePackReader r) => r.ReadGuid());
 
     [Theory]
@@ -152,7 +155,7 @@ public sealed class MessagePackReaderTests
     [Theory]
     [InlineData("92D6FF00000000CD0349")]
     [InlineData("92D6FF00000000D1FCB7")]
-    [InlineData("92C70CFF00000000FFFFFFF1886E0900D0C4")]
+    [InlineData("92C70CFF00000000FFFFFFF1886E09003C")]
     [InlineData("91D6FF00000000")]
     public void ReadDateTimeOffset_BadOffsetOrShape_Throws(string hex) =>
         ReadFails(hex, (ref MessagePackReader r) => r.ReadDateTimeOffset());

@@ -137,8 +137,8 @@ public sealed class MessagePackWriterTests
     }
 
     [Fact]
-    public void WriteGuid_IsBin16InRfcByteOrder() =>
-        Assert.Equal("C41000112233445566778899AABBCCDDEEFF", ToHex((ref MessagePackWriter w) => w.Write(Guid.Parse("00112233-4455-6677-8899-aabbccddeeff"))));
+    public void WriteGuid_IsItsDStringAsMessagePackCSharpWritesIt() =>
+        Assert.Equal("D92430303131323233332D343435352D363637372D383839392D616162626363646465656666", ToHex((ref MessagePackWriter w) => w.Write(Guid.Parse("00112233-4455-6677-8899-aabbccddeeff"))));
 
     [Theory]
     [InlineData("19.90", "A531392E3930")]
@@ -148,10 +148,10 @@ public sealed class MessagePackWriterTests
         Assert.Equal(expected, ToHex((ref MessagePackWriter w) => w.Write(decimal.Parse(value, System.Globalization.CultureInfo.InvariantCulture))));
 
     [Fact]
-    public void WriteDateTimeOffset_IsTimestampAndOffsetMinutes() =>
-        Assert.Equal("92D6FF0000000078", ToHex((ref MessagePackWriter w) => w.Write(new DateTimeOffset(1970, 1, 1, 2, 0, 0, TimeSpan.FromHours(2)))));
+    public void WriteDateTimeOffset_IsTheLocalClockAsATimestampAndTheOffsetInMinutes() =>
+        Assert.Equal("92D6FF00001C2078", ToHex((ref MessagePackWriter w) => w.Write(new DateTimeOffset(1970, 1, 1, 2, 0, 0, TimeSpan.FromHours(2)))));
 
     [Fact]
     public void WriteDateTimeOffset_NegativeOffset_IsNegativeFixintOrInt16() =>
-        Assert.Equal("92D6FF00003F48D1FF2E", ToHex((ref MessagePackWriter w) => w.Write(new DateTimeOffset(1970, 1, 1, 1, 0, 0, TimeSpan.FromMinutes(-210)))));
+        Assert.Equal("92D6FF00000E10D1FF2E", ToHex((ref MessagePackWriter w) => w.Write(new DateTimeOffset(1970, 1, 1, 1, 0, 0, TimeSpan.FromMinutes(-210)))));
 }

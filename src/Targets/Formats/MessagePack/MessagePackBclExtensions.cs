@@ -3,19 +3,21 @@ using System.Globalization;
 namespace PerfAssert.Targets.Formats.MessagePack;
 
 /// <summary>
-/// Lossless MessagePack encodings of the BCL types the contracts use, which the spec has no type for.
+/// The MessagePack encodings of the BCL types the contracts use, which the spec has no type for, as MessagePack-CSharp's
+/// standard resolver writes them, so a real MessagePack-CSharp peer reads and writes the same bytes:
 /// <list type="bullet">
-/// <item><see cref="Guid"/>: bin 16 in RFC 9562 (big-endian) byte order, so the bytes read like its "D" string;
-/// 18 bytes instead of the 38 of MessagePack-CSharp's default string form.</item>
-/// <item><see cref="decimal"/>: its invariant string, for example <c>"19.90"</c>, as MessagePack-CSharp does: it keeps
-/// the scale, any other implementation can parse it, and it is shorter than the 16 raw bytes for prices.</item>
-/// <item><see cref="DateTimeOffset"/>: an array of the instant as a timestamp extension (-1) and the offset in minutes,
-/// so both the instant and the offset survive.</item>
+/// <item><see cref="Guid"/>: its 36-character "D" string, lowercase (str 8); reading accepts exactly that form.</item>
+/// <item><see cref="decimal"/>: its invariant string, for example <c>"19.90"</c>: it keeps the scale and any other
+/// implementation can parse it.</item>
+/// <item><see cref="DateTimeOffset"/>: an array of the local clock time as a timestamp extension (-1), that is the
+/// value's own ticks taken as if they were UTC, and the offset in whole minutes. The timestamp is therefore not the
+/// instant: a peer that reads it as one is off by the offset, as it is with MessagePack-CSharp itself.</item>
 /// </list>
 /// </summary>
 public static class MessagePackBclExtensions
 {
-    private const int GuidBytes = 16;
+    // A Guid's "D" form: 32 hex digits and 4 hyphens.
+    private const int GuidChars = 36;
 
     // The longest invariant decimal is 31 characters: sign, 29 digits and a point.
     private const int MaxDecimalChars = 32;
@@ -27,20 +29,18 @@ public static class MessagePackBclExtensions
 
     public static void Write(ref this MessagePackWriter writer, Guid value)
     {
-        var span = writer.GetSpan(GuidBytes + 2);
-        span[0] = MessagePackCode.Bin8;
-        span[1] = GuidBytes;
-        value.TryWriteBytes(span[2..], bigEndian: true, out _);
-        writer.Advance(GuidBytes + 2);
+        Span<byte> utf8 = stackalloc byte[GuidChars];
+        value.TryFormat(utf8, out _, "D");
+        writer.WriteStringUtf8(utf8);
     }
 
     public static Guid ReadGuid(ref this MessagePackReader reader)
     {
         var start = reader.Position;
-        var bytes = reader.ReadBinary();
-        return bytes.Length == GuidBytes
-            ? new Guid(bytes, bigEndian: true)
-            : throw new MessagePackSerializationException($"A Guid is bin 16, got bin {bytes.Length}", start);
+        var utf8 = reader.ReadStringUtf8();
+        return utf8.Length == GuidChars && Guid.TryParseExact(System.Text.Encoding.ASCII.GetString(utf8), "D", out var value)
+            ? value
+            : throw new MessagePackSerializationException($"A Guid is its 36-character \"D\" string, for example \"{Guid.Empty}\"", start);
     }
 
     public static void Write(ref this MessagePackWriter writer, decimal value)
@@ -62,7 +62,7 @@ public static class MessagePackBclExtensions
     public static void Write(ref this MessagePackWriter writer, DateTimeOffset value)
     {
         writer.WriteArrayHeader(2);
-        writer.WriteTimestamp(value.UtcDateTime);
+        writer.WriteTimestamp(new DateTime(value.Ticks, DateTimeKind.Utc));
         writer.Write((int)(value.Offset.Ticks / TimeSpan.TicksPerMinute));
     }
 
@@ -70,16 +70,16 @@ public static class MessagePackBclExtensions
     {
         var start = reader.Position;
         reader.ReadFieldCount(2, nameof(DateTimeOffset));
-        var utc = reader.ReadTimestamp();
+        var clock = reader.ReadTimestamp();
         var minutes = reader.ReadInt32();
         var offsetTicks = minutes * TimeSpan.TicksPerMinute;
-        var localTicks = utc.Ticks + offsetTicks;
-        if (minutes is < -MaxOffsetMinutes or > MaxOffsetMinutes || localTicks < DateTime.MinValue.Ticks || localTicks > DateTime.MaxValue.Ticks)
+        var utcTicks = clock.Ticks - offsetTicks;
+        if (minutes is < -MaxOffsetMinutes or > MaxOffsetMinutes || utcTicks < DateTime.MinValue.Ticks || utcTicks > DateTime.MaxValue.Ticks)
         {
-            throw new MessagePackSerializationException($"The offset {minutes} min is out of range for {utc:O}", start);
+            throw new MessagePackSerializationException($"The offset {minutes} min is out of range for the clock time {clock:yyyy-MM-ddTHH:mm:ss.FFFFFFF}", start);
         }
 
-        return new DateTimeOffset(localTicks, new TimeSpan(offsetTicks));
+        return new DateTimeOffset(clock.Ticks, new TimeSpan(offsetTicks));
     }
 
     /// <summary>Reads the array header of a contract and fails unless it has exactly <paramref name="expected"/> fields.</summary>
