@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The README's test command, and what CI runs (.ci/run): installs the independent protocol peers the conformance tests
+# talk to when they are missing (Debian packages, with apt-get), builds the reference commit's targets host that the
+# performance tests measure beside the working tree (cached under artifacts/baseline-builds/), then runs every test
+# project one after another (-m:1, so performance tests never measure while another project loads the machine).
+# Extra arguments go to dotnet test.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# The peers: Debian's python3-msgpack (MessagePack). A test whose peer is missing fails and names the package.
+peers=(python3 python3-msgpack)
+missing=()
+for package in "${peers[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        echo "Installing the conformance peers: ${missing[*]}"
+        if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/dev/null; then
+            echo "warning: apt-get could not install ${missing[*]}; the conformance tests that need them will fail and name the package" >&2
+        fi
+    else
+        echo "warning: no apt-get here; install ${missing[*]} (or your system's equivalents) for the conformance tests" >&2
+    fi
+fi
+
+# The reference build (baselines/reference.json) of the targets host, before the tests that need it: a shallow clone or a
+# commit that does not build says so here, and the tests report the same. Failing here does not stop the tests.
+if ! dotnet run -c Release --project tools/PerfAssert.Tool -- baseline build --project src/Targets/Targets.csproj; then
+    echo "warning: the reference build of src/Targets could not be made; the performance tests judged against it will fail and say why" >&2
+fi
+
+dotnet test PerfAssert.sln -c Release -m:1 --logger trx --results-directory TestResults "$@"
