@@ -38,7 +38,8 @@ public static class MessagePackBclExtensions
     {
         var start = reader.Position;
         var utf8 = reader.ReadStringUtf8();
-        return utf8.Length == GuidChars && Guid.TryParseExact(System.Text.Encoding.ASCII.GetString(utf8), "D", out var value)
+        // 36 characters with the hyphens in place is the "D" form (no padding, no braces); parsing the UTF-8 bytes allocates nothing.
+        return utf8.Length == GuidChars && utf8[8] == '-' && utf8[13] == '-' && utf8[18] == '-' && utf8[23] == '-' && Guid.TryParse(utf8, out var value)
             ? value
             : throw new MessagePackSerializationException($"A Guid is its 36-character \"D\" string, for example \"{Guid.Empty}\"", start);
     }
