@@ -43,6 +43,9 @@ internal static class BadRequests
         ["AspNetCore.Controllers/Newtonsoft/nested-33"] = new("api/echo/small", "application/json", Nested(33), HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
         ["AspNetCore.Controllers/Newtonsoft/nested-1000"] = new("api/echo/small", "application/json", Nested(1000), HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
         ["Todos.Controllers/invalid-utf8"] = new("api/todos/one", "application/json", [.. Utf8("{\"title\":\""), 0xff, 0xfe, 0xc3, 0x28, .. Utf8("\"}")], HttpStatusCode.BadRequest, HttpEchoClients.ControllersNewtonsoftId),
+        // Found by the fuzz pass: a body that ends inside a namespace prefix made .NET's XML reader throw ArgumentException (500).
+        ["AspNetCore.Controllers/XML/ends-in-xmlns-prefix"] = new("api/echo/large", "application/xml", Utf8("<ArrayOfLargeItem xmlns=\"urn:perfassert:targets:2026\" xmlns:"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
+        ["AspNetCore.Minimal/XML/ends-in-xmlns-prefix"] = new("minimal/xml/large", "application/xml", Utf8("<ArrayOfLargeItem xmlns=\"urn:perfassert:targets:2026\" xmlns:"), HttpStatusCode.BadRequest, HttpEchoClients.MinimalXmlId),
         ["AspNetCore.Controllers/XML/wrong-root"] = new("api/echo/large", "application/xml", Utf8("<Wrong xmlns=\"urn:x\"/>"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
     };
 
