@@ -19,6 +19,7 @@ public static class BasicHttpEndpoint
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         endpoints.MapPost(Path, HandleAsync);
+        endpoints.MapGet(Path, BasicHttpMetadata.HandleAsync);
         return endpoints;
     }
 
