@@ -26,14 +26,10 @@ public sealed class MessagePackPeerTests(LoopbackTargetsFixture targets) : IClas
     {
         await PeerProcess.RequirePythonModuleAsync("msgpack", Package);
 
-        await using var peer = PeerProcess.Start(PeerProcess.Python, [PeerProcess.Program("msgpack_peer.py"), "client", targets.Endpoints.Http.ToString()]);
-        var exit = await peer.WaitForExitAsync(PeerTimeout);
+        var output = await PeerProcess.RunPythonClientAsync("msgpack_peer.py", "python3-msgpack", PeerTimeout, targets.Endpoints.Http.ToString());
 
-        TestContext.Current.TestOutputHelper?.WriteLine(peer.Output);
-        Assert.True(exit == 0, $"python3-msgpack's checks failed (exit {exit}):{Environment.NewLine}{peer.Output}");
-        Assert.Contains("msgpack->msgpack", peer.Output, StringComparison.Ordinal);
-        Assert.Contains("json->msgpack", peer.Output, StringComparison.Ordinal);
-        Assert.Contains(": 0 failures", peer.Output, StringComparison.Ordinal);
+        Assert.Contains("msgpack->msgpack", output, StringComparison.Ordinal);
+        Assert.Contains("json->msgpack", output, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -15,12 +15,8 @@ public sealed class SoapPeerTests(LoopbackTargetsFixture targets) : IClassFixtur
     {
         await PeerProcess.RequirePythonModuleAsync("zeep", "python3-zeep");
 
-        await using var peer = PeerProcess.Start(PeerProcess.Python, [PeerProcess.Program("soap_peer.py"), "client", targets.Endpoints.Http.ToString()]);
-        var exit = await peer.WaitForExitAsync(TimeSpan.FromSeconds(120));
+        var output = await PeerProcess.RunPythonClientAsync("soap_peer.py", "python3-zeep", TimeSpan.FromSeconds(120), targets.Endpoints.Http.ToString());
 
-        TestContext.Current.TestOutputHelper?.WriteLine(peer.Output);
-        Assert.True(exit == 0, $"python3-zeep's checks failed (exit {exit}):{Environment.NewLine}{peer.Output}");
-        Assert.Contains("operations in the WSDL: EchoLarge, EchoSmall, FirstTodo, GetDataStream, GetTodos, SendTodo, SendTodos", peer.Output, StringComparison.Ordinal);
-        Assert.Contains(": 0 failures", peer.Output, StringComparison.Ordinal);
+        Assert.Contains("operations in the WSDL: EchoLarge, EchoSmall, FirstTodo, GetDataStream, GetTodos, SendTodo, SendTodos", output, StringComparison.Ordinal);
     }
 }

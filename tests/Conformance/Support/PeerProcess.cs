@@ -41,6 +41,20 @@ internal sealed class PeerProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// Runs a python peer program from <c>Peers/</c> as a client to the end and returns its output; fails the test unless it
+    /// exits 0 and reports no failures. Its output goes to the test's output either way.
+    /// </summary>
+    public static async Task<string> RunPythonClientAsync(string program, string peer, TimeSpan timeout, params string[] arguments)
+    {
+        await using var process = Start(Python, [Program(program), "client", .. arguments]);
+        var exit = await process.WaitForExitAsync(timeout);
+        TestContext.Current.TestOutputHelper?.WriteLine(process.Output);
+        Assert.True(exit == 0, $"{peer}'s checks failed (exit {exit}):{Environment.NewLine}{process.Output}");
+        Assert.Contains(": 0 failures", process.Output, StringComparison.Ordinal);
+        return process.Output;
+    }
+
     /// <summary>The path of a peer program shipped in this project's <c>Peers/</c> folder.</summary>
     public static string Program(string name) => Path.Combine(AppContext.BaseDirectory, "Peers", name);
 
