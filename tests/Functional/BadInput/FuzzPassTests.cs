@@ -6,6 +6,8 @@ using PerfAssert.Targets.Clients;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Fixtures;
 using PerfAssert.Targets.Protos;
+using PerfAssert.Targets.Services.Wcf;
+using PerfAssert.Targets.Services.Wcf.NetTcp;
 
 namespace PerfAssert.Functional.BadInput;
 
@@ -77,6 +79,92 @@ public sealed class FuzzPassTests(LoopbackTargetsFixture targets) : IClassFixtur
         Assert.Equal("0", again.TrailingHeaders.TryGetValues("grpc-status", out var status) ? status.Single() : "(no grpc-status)");
         Assert.Equal(frame, answer);
         figures.AssertClean();
+    }
+
+    [Fact]
+    public async Task MutatedNetTcpSessions_AreRefusedOrAnswered_NeverHang_AndTheServiceKeepsServing()
+    {
+        var cancellationToken = TestContext.Current.CancellationToken;
+        var endpoint = targets.Endpoints.Tcp[WcfModule.NetTcpTuned];
+        var codec = new NetTcpBinaryCodec();
+        // A whole session as a client sends it: preamble, two calls (the second reuses the session dictionary), end.
+        byte[] valid =
+        [
+            .. Wcf.RawNetTcpSession.TunedPreamble,
+            .. codec.EncodeFrame(w => SoapMessage.WriteRequest(w, SoapVersion.Soap12WSAddressing10, WcfContract.EchoSmall, [PayloadGenerator.Small(2, seed: 5)])),
+            .. codec.EncodeFrame(w => SoapMessage.WriteRequest(w, SoapVersion.Soap12WSAddressing10, WcfContract.EchoLarge, [PayloadGenerator.Large(1, seed: 5)])),
+            NetTcpRecord.End,
+        ];
+        var fuzzer = new Mutator(seed: StableSeed("Wcf.NetTcp/Tuned"));
+        int sessions = 0, answered = 0, faulted = 0, closed = 0, hangs = 0;
+        var problems = new List<string>();
+        var clock = Stopwatch.StartNew();
+        while (sessions < RequestsPerProtocol && clock.Elapsed < Budget)
+        {
+            var bytes = fuzzer.Mutate(valid);
+            sessions++;
+            using var tcp = new System.Net.Sockets.TcpClient(System.Net.Sockets.AddressFamily.InterNetwork) { NoDelay = true };
+            await tcp.ConnectAsync(endpoint, cancellationToken);
+            var stream = tcp.GetStream();
+            var received = new MemoryStream();
+            using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            deadline.CancelAfter(PerRequest);
+            try
+            {
+                // The service may refuse and close before it has read everything: a reset while sending is an answer.
+                try
+                {
+                    await stream.WriteAsync(bytes, deadline.Token);
+                    tcp.Client.Shutdown(System.Net.Sockets.SocketShutdown.Send);
+                }
+                catch (IOException)
+                {
+                }
+
+                // With the client's side closed, the service must answer and close, or close, within the bound.
+                await stream.CopyToAsync(received, deadline.Token);
+            }
+            catch (IOException)
+            {
+            }
+            catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+            {
+                hangs++;
+                if (problems.Count < 5)
+                {
+                    problems.Add($"no close within {PerRequest.TotalSeconds:0} s for {Convert.ToHexString(bytes[..Math.Min(64, bytes.Length)])}");
+                }
+
+                continue;
+            }
+
+            // The first record after the preamble's ack says how the service took the session.
+            var answer = received.ToArray();
+            var first = answer.Length > 0 && answer[0] == NetTcpRecord.PreambleAck ? answer.Skip(1).FirstOrDefault() : answer.FirstOrDefault();
+            if (first == NetTcpRecord.SizedEnvelope)
+            {
+                answered++;
+            }
+            else if (first == NetTcpRecord.Fault)
+            {
+                faulted++;
+            }
+            else
+            {
+                closed++;
+            }
+        }
+
+        var figures = $"fuzz Wcf.NetTcp/Tuned: {sessions} mutated sessions, answered {answered}, framing faults {faulted}, closed without a fault {closed}, hangs {hangs}";
+        TestContext.Current.TestOutputHelper?.WriteLine(figures);
+        await using (var client = TargetCatalog.Get("Wcf.NetTcp/Tuned").Create(targets.Endpoints))
+        {
+            var sent = PayloadGenerator.Large(2, seed: 7);
+            Assert.Null(PayloadComparer.FirstDifference(sent, await client.EchoLargeAsync(sent, cancellationToken), PayloadComparer.Large));
+        }
+
+        Assert.True(hangs == 0, figures + Environment.NewLine + string.Join(Environment.NewLine, problems));
+        Assert.True(sessions >= RequestsPerProtocol / 2, figures);
     }
 
     private static async Task<Figures> FuzzAsync(string name, byte[] valid, Func<byte[], HttpRequestMessage> request, HttpClient http, CancellationToken cancellationToken)
