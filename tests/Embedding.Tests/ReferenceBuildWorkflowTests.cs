@@ -17,8 +17,12 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
     private const string Test = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt";
     private const string Endpoints = "samples/OrdersService/OrdersEndpoints.cs";
 
-    /// <summary>The CPU work the slower commit adds, as a share of the endpoint's latency measured at the reference.</summary>
-    private const double AddedWork = 0.12;
+    /// <summary>
+    /// The CPU work the slower commit adds, as a share of the endpoint's latency measured at the reference. The test needs
+    /// two verdicts in a row to catch it (the CI run, then the local run that is accepted); at 12% one verdict caught it
+    /// about 97 times in 100 and a CI run missed it once, so 15%.
+    /// </summary>
+    private const double AddedWork = 0.15;
 
     private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);
     private readonly DirectoryInfo _scratch = Directory.CreateTempSubdirectory("perfassert-team-");
@@ -58,7 +62,9 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
 
         // Accepted locally (never on CI): the ratio's upper bound becomes the entry's allowance, a reviewed diff, and the commit passes.
         var local = await RunAsync(ci: false);
+        output?.WriteLine(local.Output);
         Assert.True(local.ExitCode != 0, local.Describe());
+        Assert.Contains("confirmed): Regression", RegressionLine().Match(local.Output).Value, StringComparison.Ordinal);
         await BaselineAcceptor.AcceptAsync(new BaselineStore(Baselines), cancellationToken: TestContext.Current.CancellationToken);
         var allowance = new BaselineStore(Baselines).Load("GetOrderPerfTests").Entries["GetOrder"].LatencyAllowance;
         Assert.NotNull(allowance);
