@@ -155,7 +155,7 @@ internal static class BuildJudge
     {
         var pass = latency.Confirmations[0]?.Pass ?? latency.First;
         return string.Create(CultureInfo.InvariantCulture,
-            $"working tree {Microseconds(pass.SubjectMedianNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(pass.PartnerMedianNanosecondsPerOp)} per call (medians over blocks), {pairs} fresh process pairs");
+            $"working tree {Microseconds(pass.SubjectBlockNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(pass.PartnerBlockNanosecondsPerOp)} per call (geometric means over blocks), {pairs} fresh process pairs");
     }
 
     private static string Microseconds(double nanoseconds) => VerdictFormatter.Number(nanoseconds / 1000) + " us";

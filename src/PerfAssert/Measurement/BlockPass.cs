@@ -19,11 +19,11 @@ internal sealed class BlockPass(int checkCount)
 
     public double PartnerNanosecondsPerOp { get; set; }
 
-    /// <summary>The subject's median over blocks of its time per call, which moves with the blocks' ratio where a pooled mean can be dragged by one stall.</summary>
-    public double SubjectMedianNanosecondsPerOp { get; set; }
+    /// <summary>The subject's geometric mean over blocks of its time per call, which moves with the blocks' ratio where a pooled mean can be dragged by one stall.</summary>
+    public double SubjectBlockNanosecondsPerOp { get; set; }
 
-    /// <summary>The partner's median over blocks of its time per call.</summary>
-    public double PartnerMedianNanosecondsPerOp { get; set; }
+    /// <summary>The partner's geometric mean over blocks of its time per call.</summary>
+    public double PartnerBlockNanosecondsPerOp { get; set; }
 
     public TimeSpan Elapsed { get; set; }
 }

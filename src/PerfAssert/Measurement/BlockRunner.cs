@@ -51,8 +51,8 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         pass.SubjectNanosecondsPerOp = sideA.PooledNanosecondsPerOp;
         pass.PartnerNanosecondsPerOp = sideB.PooledNanosecondsPerOp;
-        pass.SubjectMedianNanosecondsPerOp = sideA.MedianBlockNanosecondsPerOp;
-        pass.PartnerMedianNanosecondsPerOp = sideB.MedianBlockNanosecondsPerOp;
+        pass.SubjectBlockNanosecondsPerOp = sideA.GeometricMeanBlockNanosecondsPerOp;
+        pass.PartnerBlockNanosecondsPerOp = sideB.GeometricMeanBlockNanosecondsPerOp;
         pass.Elapsed = options.Clock.GetElapsedTime(started);
         return pass;
     }
@@ -106,21 +106,13 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         public double PooledNanosecondsPerOp => _totalNs / _totalOps;
 
-        /// <summary>The median over blocks of this side's time per call: robust to a stalled sample, as the blocks' ratio is.</summary>
-        public double MedianBlockNanosecondsPerOp
-        {
-            get
-            {
-                if (_blockMeans.Count == 0)
-                {
-                    return PooledNanosecondsPerOp;
-                }
-
-                var sorted = _blockMeans.ToArray();
-                Array.Sort(sorted);
-                return Quantiles.OfSorted(sorted, 0.5);
-            }
-        }
+        /// <summary>
+        /// The geometric mean over blocks of this side's time per call: the ratio of two sides' geometric means is the mean of
+        /// the blocks' log-ratios, so it agrees with the blocks' ratio where a pooled mean is dragged by one stall and a median
+        /// picks one of two process pairs' levels.
+        /// </summary>
+        public double GeometricMeanBlockNanosecondsPerOp =>
+            _blockMeans.Count == 0 ? PooledNanosecondsPerOp : Math.Exp(_blockMeans.Average(Math.Log));
 
         public async ValueTask SampleAsync(Sampler sampler, CancellationToken cancellationToken)
         {
