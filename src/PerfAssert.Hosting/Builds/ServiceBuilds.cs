@@ -98,18 +98,10 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
         ArgumentNullException.ThrowIfNull(open);
         ArgumentNullException.ThrowIfNull(call);
         var key = new object();
+        Func<IReadOnlyList<Uri>, IAsyncDisposable> opener = addresses => open(addresses);
         return cancellationToken =>
         {
-            var worker = _route.Selected;
-            if (!worker.Clients.TryGetValue(key, out var client))
-            {
-                // Concurrent callers (several simultaneous clients) open one client per worker, not one each.
-                lock (worker.Clients)
-                {
-                    client = worker.Clients.GetValueOrDefault(key) ?? (worker.Clients[key] = open(worker.Addresses));
-                }
-            }
-
+            var client = _route.Selected.ClientFor(key, opener);
             return call((TClient)client, cancellationToken);
         };
     }

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net.Sockets;
@@ -18,6 +17,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
     private readonly Process _process;
     private readonly Queue<string> _output = new();
     private readonly SemaphoreSlim _control = new(1, 1);
+    private readonly Dictionary<object, IAsyncDisposable> _clients = [];
     private readonly TimeSpan _timeout;
     private Socket? _socket;
     private StreamReader? _reader;
@@ -40,8 +40,23 @@ internal sealed class WorkerProcess : IAsyncDisposable
     /// <summary>Every address the service bound, in the order Kestrel reported them (the order its listeners were configured in).</summary>
     public IReadOnlyList<Uri> Addresses { get; private set; } = [];
 
-    /// <summary>Clients opened on this worker by <see cref="ServiceBuilds.ClientPerWorker{TClient}"/>, by the call that opened them; disposed with the worker.</summary>
-    public ConcurrentDictionary<object, IAsyncDisposable> Clients { get; } = new();
+    /// <summary>
+    /// The client opened on this worker for <paramref name="key"/> (one <see cref="ServiceBuilds.ClientPerWorker{TClient}"/>
+    /// call), opened with <paramref name="open"/> on first use, once even for concurrent callers; disposed with the worker.
+    /// </summary>
+    public IAsyncDisposable ClientFor(object key, Func<IReadOnlyList<Uri>, IAsyncDisposable> open)
+    {
+        lock (_clients)
+        {
+            if (!_clients.TryGetValue(key, out var client))
+            {
+                client = open(Addresses);
+                _clients.Add(key, client);
+            }
+
+            return client;
+        }
+    }
 
     private string SocketPath { get; }
 
@@ -142,7 +157,14 @@ internal sealed class WorkerProcess : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
-        foreach (var client in Clients.Values)
+        List<IAsyncDisposable> clients;
+        lock (_clients)
+        {
+            clients = [.. _clients.Values];
+            _clients.Clear();
+        }
+
+        foreach (var client in clients)
         {
             try
             {
@@ -155,7 +177,6 @@ internal sealed class WorkerProcess : IAsyncDisposable
             }
         }
 
-        Clients.Clear();
         _writer?.Dispose();
         _reader?.Dispose();
         _socket?.Dispose();
