@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using PerfAssert.Reporting;
 using Xunit.Abstractions;
 
@@ -17,10 +18,21 @@ public static class PerfTestBuilderExtensions
     /// <param name="builder">The performance test.</param>
     /// <param name="output">The test's output helper (inject <see cref="ITestOutputHelper"/> into the test class); <see langword="null"/> writes no output.</param>
     /// <param name="cancellationToken">Cancels the measurement; xUnit v2 has no per-test token of its own.</param>
-    public static async Task<PerfResult> AssertAsync(this PerfTestBuilder builder, ITestOutputHelper? output = null, CancellationToken cancellationToken = default)
+    /// <param name="testMethod">The calling test method, filled in by the compiler; with <paramref name="testFile"/> it names
+    /// the results file, since xUnit v2 tells a running test nothing about itself.</param>
+    /// <param name="testFile">The calling test's source file, filled in by the compiler.</param>
+    public static async Task<PerfResult> AssertAsync(
+        this PerfTestBuilder builder,
+        ITestOutputHelper? output = null,
+        CancellationToken cancellationToken = default,
+        [CallerMemberName] string testMethod = "",
+        [CallerFilePath] string testFile = "")
     {
         ArgumentNullException.ThrowIfNull(builder);
         var result = await builder.RunAsync(cancellationToken).ConfigureAwait(false);
+        // Named after the test as well as the operation: several tests may measure the same operation. The file name
+        // stands in for the class (the convention is one class per file); a theory's cases differ by their operations.
+        result = result with { Test = string.IsNullOrEmpty(testMethod) ? null : $"{Path.GetFileNameWithoutExtension(testFile.Replace('\\', '/').Split('/')[^1])}.{testMethod}" };
         Report(result, output);
         await ResultFiles.WriteAsync(result, cancellationToken).ConfigureAwait(false);
         if (result.Failed)

@@ -16,6 +16,8 @@ public static class PerfTestBuilderExtensions
         ArgumentNullException.ThrowIfNull(builder);
         var context = TestContext.Current;
         var result = await builder.RunAsync(context.CancellationToken).ConfigureAwait(false);
+        // Named after the test as well as the operation: several tests may measure the same operation.
+        result = result with { Test = context.Test?.TestDisplayName };
         Report(result, context);
         await ResultFiles.WriteAsync(result, context.CancellationToken).ConfigureAwait(false);
         if (result.Failed)

@@ -7,8 +7,14 @@ namespace PerfAssert;
 /// <summary>Everything a performance test measured and concluded, as data (for reports, baselines and adapters).</summary>
 public sealed record PerfResult
 {
-    /// <summary>The test's name.</summary>
+    /// <summary>The measured operation's name, as given to <c>Perf.Measure(name, ...)</c>.</summary>
     public required string Name { get; init; }
+
+    /// <summary>
+    /// The test that produced this result, as the test framework names it (with a theory's arguments), when an adapter ran
+    /// it; several tests that measure the same operation are told apart by it, in results files and reports.
+    /// </summary>
+    public string? Test { get; init; }
 
     /// <summary>One verdict per budget.</summary>
     public required IReadOnlyList<Verdict> Verdicts { get; init; }

@@ -21,6 +21,10 @@ public static class BaselineJson
     /// <summary>Serializes a baseline file, ending with a newline.</summary>
     public static string Serialize(BaselineFile file) => JsonSerializer.Serialize(file, Options) + "\n";
 
+    // accept only records what a test run measured: the hint must say to run the tests first.
+    private static string RecordAgain(string acceptCommand) =>
+        $"run the tests that use it (each of its entries then fails with NoBaseline and writes a candidate), review the candidates, then accept them with {acceptCommand}";
+
     /// <summary>Parses a baseline file's text; <paramref name="path"/> and <paramref name="fix"/> go into error messages.</summary>
     public static BaselineFile Parse(string json, string path, string fix)
     {
@@ -33,12 +37,12 @@ public static class BaselineJson
         }
         catch (JsonException ex)
         {
-            throw new BaselineException($"{path} is not valid JSON ({ex.Message}). Fix it, or delete it and record again: {fix}", ex);
+            throw new BaselineException($"{path} is not valid JSON ({ex.Message}). Fix it, or delete it and record it again: {RecordAgain(fix)}", ex);
         }
 
         if (version != BaselineFile.CurrentSchemaVersion)
         {
-            throw new BaselineException($"{path} has schema version {version}; this PerfAssert reads version {BaselineFile.CurrentSchemaVersion}. Record it again with this version: {fix}");
+            throw new BaselineException($"{path} has schema version {version}; this PerfAssert reads version {BaselineFile.CurrentSchemaVersion}. Record it again with this version: {RecordAgain(fix)}");
         }
 
         try
@@ -52,7 +56,7 @@ public static class BaselineJson
         }
         catch (JsonException ex)
         {
-            throw new BaselineException($"{path} does not have the shape of a baseline file ({ex.Message}). Fix it, or delete it and record again: {fix}", ex);
+            throw new BaselineException($"{path} does not have the shape of a baseline file ({ex.Message}). Fix it, or delete it and record it again: {RecordAgain(fix)}", ex);
         }
     }
 }

@@ -118,7 +118,9 @@ internal static class BuildJudge
     {
         var recorded = entry.AllocatedBytesPerOp;
         // The noise this run measured between workers of one build and between repeats, never looser than the blanket tolerance.
-        var tolerance = Math.Min(1 + (NoiseMultiple * measured.NoiseBytesPerOp), 1 + (recorded * judge.Budget.AllocationTolerance));
+        var fromNoise = 1 + (NoiseMultiple * measured.NoiseBytesPerOp);
+        var blanket = 1 + (recorded * judge.Budget.AllocationTolerance);
+        var tolerance = Math.Min(fromNoise, blanket);
         var metric = withReference
             ? $"allocated in worker (baseline {VerdictFormatter.Number(recorded)}, reference build {VerdictFormatter.Number(measured.Baseline.BytesPerOp)})"
             : $"allocated in worker (baseline {VerdictFormatter.Number(recorded)})";
@@ -126,7 +128,9 @@ internal static class BuildJudge
         verdict = verdict with
         {
             Outcome = verdict.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive ? verdict.Outcome : measured.Current.BytesPerOp < recorded - tolerance ? VerdictOutcome.Improved : VerdictOutcome.Pass,
-            Evidence = verdict.Evidence + string.Create(CultureInfo.InvariantCulture, $" = 1 + {NoiseMultiple:0} x noise {measured.NoiseBytesPerOp:0.##}"),
+            Evidence = verdict.Evidence + (fromNoise <= blanket
+                ? string.Create(CultureInfo.InvariantCulture, $", tolerance 1 + {NoiseMultiple:0} x noise {measured.NoiseBytesPerOp:0.##}")
+                : string.Create(CultureInfo.InvariantCulture, $", tolerance 1 + {judge.Budget.AllocationTolerance:0.##%} (the noise, {measured.NoiseBytesPerOp:0.##} B/op, allows more)")),
         };
         if (withReference && verdict.Outcome == VerdictOutcome.Regression && measured.Current.BytesPerOp <= measured.Baseline.BytesPerOp + tolerance)
         {

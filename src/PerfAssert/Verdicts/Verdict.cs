@@ -20,8 +20,14 @@ public sealed record Verdict
     /// <summary>The measured value; for statistical budgets its estimate and confidence interval.</summary>
     public required Interval Measured { get; init; }
 
-    /// <summary>The budget: the largest acceptable value.</summary>
+    /// <summary>The budget: the largest acceptable value, before <see cref="Tolerance"/>.</summary>
     public required double Limit { get; init; }
+
+    /// <summary>
+    /// For exact budgets (allocations, GC counts): how far above <see cref="Limit"/> a measurement may go and still pass,
+    /// so the effective limit is <c>Limit + Tolerance</c>, and that is what the message prints as the budget.
+    /// </summary>
+    public double Tolerance { get; init; }
 
     /// <summary>What the budget check concluded.</summary>
     public required VerdictOutcome Outcome { get; init; }

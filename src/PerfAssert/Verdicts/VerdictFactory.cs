@@ -70,7 +70,8 @@ internal static class VerdictFactory
 
     internal static Verdict Exact(PerfPlan plan, string? partner, string metric, string unit, double measured, double limit, double tolerance, AllocationMeasurement evidence, PerfOptions options)
     {
-        var over = measured >= limit + tolerance && measured > limit;
+        // The effective limit is the budget plus its tolerance, and the message prints exactly that.
+        var over = measured > limit + tolerance;
         // Over budget while the JIT never went quiet: the extra bytes may be code that has not tiered up yet, so it cannot tell.
         var outcome = over
             ? evidence.JitSettled ? VerdictOutcome.Regression : VerdictOutcome.Inconclusive
@@ -83,8 +84,9 @@ internal static class VerdictFactory
             Unit = unit,
             Measured = new Interval(measured, measured, measured, 1, 0),
             Limit = limit,
+            Tolerance = tolerance,
             Outcome = outcome,
-            Evidence = string.Create(CultureInfo.InvariantCulture, $"min of {evidence.Repeats} x {evidence.OpsPerRepeat:#,0} ops{JitNote(evidence)}, {evidence.Scope.ToString().ToLowerInvariant()} scope, tolerance {tolerance:0.##}"),
+            Evidence = string.Create(CultureInfo.InvariantCulture, $"min of {evidence.Repeats} x {evidence.OpsPerRepeat:#,0} ops{JitNote(evidence)}, {evidence.Scope.ToString().ToLowerInvariant()} scope"),
             Reason = outcome == VerdictOutcome.Inconclusive
                 ? string.Create(CultureInfo.InvariantCulture, $"the JIT compiled methods during every repeat for {options.AllocationSettleTime.TotalSeconds:0.#} s, so the figure may include allocations its optimized code no longer makes; warm the operation up first or raise {nameof(PerfOptions)}.{nameof(PerfOptions.AllocationSettleTime)}")
                 : null,

@@ -34,7 +34,7 @@ public static class VerdictFormatter
             text.Append(" [").Append(Number(verdict.Measured.Lower)).Append(", ").Append(Number(verdict.Measured.Upper)).Append(']');
         }
 
-        text.Append(Unit(verdict.Unit)).Append(' ').Append(Comparison(verdict)).Append(" budget ").Append(Number(verdict.Limit)).Append(Unit(verdict.Unit));
+        text.Append(Unit(verdict.Unit)).Append(' ').Append(Comparison(verdict)).Append(" budget ").Append(Budget(verdict));
         text.Append(" (").Append(verdict.Evidence);
         if (verdict.Measured.SampleSize > 0 && verdict.Measured.Lower != verdict.Measured.Upper)
         {
@@ -70,6 +70,22 @@ public static class VerdictFormatter
         _ when Math.Abs(value) >= 100 => value.ToString("0.#", CultureInfo.InvariantCulture),
         _ => value.ToString("0.00#", CultureInfo.InvariantCulture),
     };
+
+    /// <summary>
+    /// The budget as a message states it: the limit with its unit, and for an exact budget with a tolerance the effective
+    /// limit first, for example <c>87,461 B/op = 84,913 + tolerance 2,548</c>.
+    /// </summary>
+    public static string Budget(Verdict verdict)
+    {
+        ArgumentNullException.ThrowIfNull(verdict);
+        if (verdict.Tolerance <= 0 || !double.IsFinite(verdict.Limit))
+        {
+            return Number(verdict.Limit) + Unit(verdict.Unit);
+        }
+
+        var tolerance = verdict.Tolerance >= 1000 ? verdict.Tolerance.ToString("#,0", CultureInfo.InvariantCulture) : verdict.Tolerance.ToString("0.##", CultureInfo.InvariantCulture);
+        return $"{Number(verdict.Limit + verdict.Tolerance)}{Unit(verdict.Unit)} = {Number(verdict.Limit)} + tolerance {tolerance}";
+    }
 
     private static string Unit(string unit) => unit == "x" ? string.Empty : " " + unit;
 

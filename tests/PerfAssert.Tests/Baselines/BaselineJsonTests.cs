@@ -13,6 +13,9 @@ public sealed class BaselineJsonTests
         var error = Assert.Throws<BaselineException>(() => BaselineJson.Parse("{ \"schemaVersion\": 1, \"entries\": { ", "baselines/Api.json", Fix));
         Assert.Contains("baselines/Api.json is not valid JSON", error.Message, StringComparison.Ordinal);
         Assert.Contains(Fix, error.Message, StringComparison.Ordinal);
+        // accept records only what a test run measured: the hint names that step before the command.
+        Assert.Contains("run the tests that use it", error.Message, StringComparison.Ordinal);
+        Assert.True(error.Message.IndexOf("run the tests", StringComparison.Ordinal) < error.Message.IndexOf(Fix, StringComparison.Ordinal), error.Message);
     }
 
     [Fact]

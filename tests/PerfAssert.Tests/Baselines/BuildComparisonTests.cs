@@ -64,8 +64,8 @@ public sealed class BuildComparisonTests : IDisposable
 
         var allocation = Assert.Single(result.Verdicts, v => v.Unit == "B/op");
         Assert.Equal(VerdictOutcome.Regression, allocation.Outcome);
-        Assert.Contains("allocated in worker (baseline 85,000, reference build 85,000) = 86,024 B/op > budget 85,000 B/op", allocation.Message, StringComparison.Ordinal);
-        Assert.Contains("tolerance 1 = 1 + 3 x noise 0", allocation.Message, StringComparison.Ordinal);
+        Assert.Contains("allocated in worker (baseline 85,000, reference build 85,000) = 86,024 B/op > budget 85,001 B/op = 85,000 + tolerance 1 (", allocation.Message, StringComparison.Ordinal);
+        Assert.Contains("tolerance 1 + 3 x noise 0", allocation.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -59,8 +59,9 @@ internal static class RunSamples
         Unit = "B/op",
         Measured = new Interval(bytes, bytes, bytes, 1, 3),
         Limit = limit,
+        Tolerance = 1,
         Outcome = outcome,
-        Evidence = "min of 3 x 1,000 ops, process scope, tolerance 1",
+        Evidence = "min of 3 x 1,000 ops, process scope",
     };
 
     private static Verdict Baseline(string subject, double ratio, double lower, double upper, VerdictOutcome outcome) => new()

@@ -37,11 +37,32 @@ public sealed class VerdictFormatterTests
             Unit = "B/op",
             Measured = new Interval(1234, 1234, 1234, 1, 0),
             Limit = 1300,
+            Tolerance = 1,
             Outcome = VerdictOutcome.Pass,
-            Evidence = "min of 3 x 1,000 ops, process scope, tolerance 1",
+            Evidence = "min of 3 x 1,000 ops, process scope",
         };
 
-        Assert.Equal("Minimal STJ Small-10 allocated = 1,234 B/op <= budget 1,300 B/op (min of 3 x 1,000 ops, process scope, tolerance 1): Pass", verdict.Message);
+        Assert.Equal("Minimal STJ Small-10 allocated = 1,234 B/op <= budget 1,301 B/op = 1,300 + tolerance 1 (min of 3 x 1,000 ops, process scope): Pass", verdict.Message);
+    }
+
+    [Fact]
+    public void Format_AllocationPassAboveTheCommittedFigure_StatesTheEffectiveLimit()
+    {
+        // A new user read "= 86,985 B/op <= budget 84,913 B/op ... : Pass" as a contradiction: the budget printed must be
+        // the one the figure was held to, tolerance included.
+        var verdict = new Verdict
+        {
+            Subject = "GET /price-b",
+            Metric = "allocated (baseline 84,913)",
+            Unit = "B/op",
+            Measured = new Interval(86_985, 86_985, 86_985, 1, 0),
+            Limit = 84_913,
+            Tolerance = 2548.38,
+            Outcome = VerdictOutcome.Pass,
+            Evidence = "min of 3 x 100 ops, process scope",
+        };
+
+        Assert.Equal("GET /price-b allocated (baseline 84,913) = 86,985 B/op <= budget 87,461 B/op = 84,913 + tolerance 2,548 (min of 3 x 100 ops, process scope): Pass", verdict.Message);
     }
 
     [Fact]

@@ -15,18 +15,21 @@ public sealed class AssertAsyncTests
         var error = await Assert.ThrowsAsync<PerfBudgetException>(() =>
             Perf.Measure("allocating", () => { _sink = new byte[100]; }).AllocatedBytesAtMost(64).AssertAsync());
 
-        Assert.Contains("allocating allocated = 128 B/op > budget 64.00 B/op", error.Message, StringComparison.Ordinal);
+        Assert.Contains("allocating allocated = 128 B/op > budget 65.00 B/op = 64.00 + tolerance 1", error.Message, StringComparison.Ordinal);
         Assert.IsAssignableFrom<global::Xunit.Sdk.IAssertionException>(error);
     }
 
     [Fact]
     public async Task AssertAsync_Passes_AttachesTheResultAsJson()
     {
-        await Perf.Measure("quiet", () => { _sink = null; }).AllocatedBytesAtMost(0).AssertAsync();
+        var result = await Perf.Measure("quiet", () => { _sink = null; }).AllocatedBytesAtMost(0).AssertAsync();
 
         var attachment = Assert.Single(TestContext.Current.Attachments!);
         Assert.Equal("perfassert-quiet", attachment.Key);
         Assert.Contains("\"bytesPerOp\": 0", attachment.Value.AsString(), StringComparison.Ordinal);
+        // The result names the test that produced it, so its results file is this test's own (ResultFiles.FileName).
+        Assert.Equal(TestContext.Current.Test!.TestDisplayName, result.Test);
+        Assert.Contains($"\"test\": \"{result.Test}\"", attachment.Value.AsString(), StringComparison.Ordinal);
     }
 
     [Fact]
