@@ -25,6 +25,14 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
     public bool BaselineMeasured { get; private set; }
 
+    /// <summary>Bytes a call of either build allocates once in every <see cref="OccasionalEvery"/> calls (a buffer that grows now and then).</summary>
+    public long OccasionalBytes { get; init; }
+
+    /// <summary>How many calls apart the <see cref="OccasionalBytes"/> land; 0 for never.</summary>
+    public int OccasionalEvery { get; init; }
+
+    private long _calls;
+
     /// <summary>The call the test measures: whichever build the engine selected.</summary>
     public Operation Call => Operation.Sync("GET /fake", Run);
 
@@ -45,7 +53,7 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
         var current = pair.Side == BuildSide.Current || pair.BaselineIsCurrent;
         BaselineMeasured |= !current;
         (current ? _current : _baseline).RunOnceForTests();
-        pair.Allocated[(int)pair.Side] += current ? currentBytes : baselineBytes;
+        pair.Allocated[(int)pair.Side] += (current ? currentBytes : baselineBytes) + (OccasionalEvery > 0 && ++_calls % OccasionalEvery == 0 ? OccasionalBytes : 0);
     }
 
     private sealed class FakePair(FakeBuilds builds, bool baselineIsCurrent) : IBuildPair

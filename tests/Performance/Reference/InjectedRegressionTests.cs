@@ -17,6 +17,9 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
     private const string Injected = "SmallAspNetCoreStj-0";
     private const string Untouched = "SmallAspNetCoreXml-0";
 
+    // The same target's large response: about 144 KB allocated per call in the worker, where the blanket 3% would let 4 KB through.
+    private const string InjectedLarge = "LargeAspNetCoreStj-100";
+
     // The committed baselines, but candidates go to a throwaway folder: an injected regression must never be offered for accepting.
     private readonly string _candidates = Path.Combine(Path.GetTempPath(), "perfassert-injected-" + Guid.NewGuid().ToString("N")[..12]);
 
@@ -35,6 +38,21 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
         var untouched = await Judge(builds, Untouched);
         Assert.Equal(VerdictOutcome.Pass, Assert.Single(untouched.Verdicts, v => v.Unit == "B/op").Outcome);
         Assert.False(untouched.Failed, untouched.Verdicts[0].Message);
+    }
+
+    [Fact]
+    public async Task ExtraAllocation_OnALargeResponse_FailsItsAllocationBudget()
+    {
+        // 1 KB more per call is under 1% of this call's allocations: the tolerance derived from the noise measured in the
+        // run must catch it (the clean run of the same entry passes in LatencyBaselineTests).
+        using var builds = Faulty("Faults:ExtraAllocationBytes", "1024");
+
+        var injected = await Judge(builds, InjectedLarge);
+        var allocation = Assert.Single(injected.Verdicts, v => v.Unit == "B/op");
+        Assert.True(allocation.Outcome == VerdictOutcome.Regression, allocation.Message);
+        Assert.InRange(allocation.Measured.Estimate - allocation.Limit, 900, 1300);
+        Assert.True(allocation.Tolerance < 1024, allocation.Message);
+        Assert.True(injected.Failed);
     }
 
     [Fact]
