@@ -1,4 +1,6 @@
 using System.Net;
+using System.Reflection;
+using System.Text.Json;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
@@ -129,8 +131,11 @@ public sealed class ServiceHost<TEntryPoint> : IAsyncDisposable
         await _factories.DisposeAsync().ConfigureAwait(false);
     }
 
+    private const string ContentRootManifest = "MvcTestingAppManifest.json";
+
     private static async Task<ServiceHost<TEntryPoint>> StartCoreAsync(WebApplicationFactory<TEntryPoint> root, bool ownsFactory, ServiceHostOptions options, CancellationToken cancellationToken)
     {
+        EnsureContentRoot();
         var log = new CapturedLog(options.MaxLogEntries);
         var capture = new ServicesCapture();
         var configured = root.WithWebHostBuilder(builder => Configure(builder, options, log, capture));
@@ -157,6 +162,46 @@ public sealed class ServiceHost<TEntryPoint> : IAsyncDisposable
             }
 
             throw StartFailure(ex, options, log);
+        }
+    }
+
+    /// <summary>
+    /// WebApplicationFactory looks for the application's content root in <c>MvcTestingAppManifest.json</c> in the current
+    /// directory (its build targets write one into a test project's output folder, where test runners start) or in the
+    /// test assemblies' attributes, and otherwise throws "Solution root could not be located". Started from any other
+    /// directory or process (a console program, a benchmark), neither holds; the setting it reads first,
+    /// <c>ASPNETCORE_TEST_CONTENTROOT_{ASSEMBLY}</c>, then names the manifest's entry beside this program, else this
+    /// program's folder, which holds the application's copied content. A value already set is left alone.
+    /// </summary>
+    private static void EnsureContentRoot()
+    {
+        var assembly = typeof(TEntryPoint).Assembly.GetName();
+        var variable = $"ASPNETCORE_TEST_CONTENTROOT_{assembly.Name!.ToUpperInvariant().Replace('.', '_')}";
+        if (!string.IsNullOrEmpty(Environment.GetEnvironmentVariable(variable)) || File.Exists(Path.Combine(Directory.GetCurrentDirectory(), ContentRootManifest)))
+        {
+            return;
+        }
+
+        Environment.SetEnvironmentVariable(variable, ContentRootFromManifest(Path.Combine(AppContext.BaseDirectory, ContentRootManifest), assembly) ?? AppContext.BaseDirectory);
+    }
+
+    private static string? ContentRootFromManifest(string path, AssemblyName assembly)
+    {
+        try
+        {
+            var entries = File.Exists(path) ? JsonSerializer.Deserialize<Dictionary<string, string>>(File.ReadAllText(path)) : null;
+            var root = entries?.FirstOrDefault(e => e.Key == assembly.FullName || e.Key == assembly.Name).Value;
+            return root switch
+            {
+                null or "" => null,
+                "~" => AppContext.BaseDirectory,
+                _ when Directory.Exists(root) => root,
+                _ => null,
+            };
+        }
+        catch (Exception ex) when (ex is IOException or JsonException or UnauthorizedAccessException)
+        {
+            return null;
         }
     }
 

@@ -12,7 +12,7 @@ namespace PerfAssert.Embedding.Tests;
 public sealed class PackedSample : IAsyncLifetime
 {
     /// <summary>The projects the sample and the tool test need, packed in one build.</summary>
-    private static readonly string[] PackedProjects =
+    internal static readonly string[] PackedProjects =
     [
         "src/PerfAssert/PerfAssert.csproj",
         "src/PerfAssert.Xunit/PerfAssert.Xunit.csproj",

@@ -6,11 +6,16 @@ namespace PerfAssert.Tests.Docs;
 /// <summary>
 /// Every C# block in the README and docs is a copy of a region of code that compiles and runs (the sample or the tests):
 /// the block is preceded by <c>&lt;!-- snippet: path#name --&gt;</c>, the code marks the region with
-/// <c>// begin-snippet: name</c> and <c>// end-snippet</c>, and this test fails when the two drift apart.
+/// <c>// begin-snippet: name</c> and <c>// end-snippet</c>, and this test fails when the two drift apart. A block that is
+/// not a copy but is compiled and run as written, in a fresh repository, by tests/Embedding.Tests/QuickstartTests, is
+/// marked <c>&lt;!-- doc-test: name --&gt;</c> instead.
 /// </summary>
 public sealed partial class DocSnippetTests
 {
     private static readonly string RepoRoot = FindRepoRoot();
+
+    /// <summary>The test that runs the blocks marked <c>&lt;!-- doc-test: name --&gt;</c> as written, in a fresh repository.</summary>
+    private const string DocTestRunner = "tests/Embedding.Tests/QuickstartTests.cs";
 
     public static TheoryData<string> Documents()
     {
@@ -98,9 +103,19 @@ public sealed partial class DocSnippetTests
 
             var block = string.Join('\n', lines[(i + 1)..end]);
             var marker = i > 0 ? MarkerPattern().Match(lines[i - 1]) : Match.Empty;
-            if (!marker.Success)
+            var run = i > 0 ? DocTestPattern().Match(lines[i - 1]) : Match.Empty;
+            if (run.Success)
             {
-                problems.Add($"line {i + 1}: a C# block with no '<!-- snippet: path#name -->' marker on the line before it; quote compiled code instead");
+                // Not quoted but run verbatim: the test that compiles and runs the block must still name it.
+                var runner = Path.Combine(root, DocTestRunner);
+                if (!File.Exists(runner) || !File.ReadAllText(runner).Contains($"\"{run.Groups["name"].Value}\"", StringComparison.Ordinal))
+                {
+                    problems.Add($"line {i + 1}: '<!-- doc-test: {run.Groups["name"].Value} -->' but {DocTestRunner} does not run a block of that name");
+                }
+            }
+            else if (!marker.Success)
+            {
+                problems.Add($"line {i + 1}: a C# block with no '<!-- snippet: path#name -->' marker on the line before it (or '<!-- doc-test: name -->' for a block {DocTestRunner} runs); quote compiled code instead");
             }
             else
             {
@@ -160,6 +175,9 @@ public sealed partial class DocSnippetTests
 
         throw new InvalidOperationException($"No PerfAssert.sln above {project}.");
     }
+
+    [GeneratedRegex(@"^\s*<!--\s*doc-test:\s*(?<name>[\w.-]+)\s*-->\s*$")]
+    private static partial Regex DocTestPattern();
 
     [GeneratedRegex(@"^\s*<!--\s*snippet:\s*(?<path>[^#\s]+)#(?<name>[\w.-]+)\s*-->\s*$")]
     private static partial Regex MarkerPattern();

@@ -1,0 +1,193 @@
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
+using PerfAssert.Embedding.Tests.Support;
+
+namespace PerfAssert.Embedding.Tests;
+
+/// <summary>
+/// docs/quickstart.md followed the way a new team follows it: a fresh git repository with its own ASP.NET Core service
+/// (<c>dotnet new web</c>), the packages this repository packs at a prerelease version (as its own recipes pack them),
+/// and every block the page marks <c>doc-test</c> run as written: the package source, the page's own test project file
+/// (the fallback for machines without the xUnit v3 templates), the package and tool installs, the first run, accept, and
+/// naming the reference commit. Two tests in it measure the same operation, and each keeps its own results file, which
+/// <c>perfassert render</c> counts. Then the Hosting README's console program starts the service outside any test runner,
+/// from a directory that is not its output folder.
+/// </summary>
+[Collection(PackedSampleCollection.Name)]
+public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
+{
+    private const string TestProject = "tests/MyService.PerfTests";
+    private static readonly TimeSpan StepTimeout = TimeSpan.FromMinutes(6);
+    private readonly DirectoryInfo _scratch = Directory.CreateTempSubdirectory("perfassert-quickstart-");
+
+    private string Root => _scratch.FullName;
+
+    private string Project => Path.Combine(Root, TestProject);
+
+    [Fact]
+    public async Task Quickstart_FromAFreshRepositoryWithAPrereleaseVersion_WorksAsWritten()
+    {
+        var page = Blocks(await File.ReadAllTextAsync(Path.Combine(SourceTree.Root, "docs", "quickstart.md"), TestContext.Current.CancellationToken));
+        var hosting = Blocks(await File.ReadAllTextAsync(Path.Combine(SourceTree.Root, "src", "PerfAssert.Hosting", "README.md"), TestContext.Current.CancellationToken));
+        var output = TestContext.Current.TestOutputHelper;
+
+        // The page packs the projects the fixture packed, under $version: the fixture's prerelease packages stand for them.
+        Assert.Contains("-p:Version=$version", page["pack"], StringComparison.Ordinal);
+        Assert.All(PackedSample.PackedProjects, p => Assert.Contains(Path.GetDirectoryName(p)!.Replace('\\', '/'), page["pack"], StringComparison.Ordinal));
+        Assert.Contains('-', sample.Version);
+
+        // A fresh repository with its own service, which tests can name: a minimal API's Program made public.
+        await GitAsync("init", "-q", "-b", "main");
+        await File.WriteAllTextAsync(Path.Combine(Root, ".gitignore"), "bin/\nobj/\nartifacts/\nTestResults/\nperfassert-report/\n*.received.*\n", TestContext.Current.CancellationToken);
+        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "web", "-o", "src/MyService"));
+        await File.AppendAllTextAsync(Path.Combine(Root, "src", "MyService", "Program.cs"), "\npublic partial class Program;\n", TestContext.Current.CancellationToken);
+
+        Ensure(await BashAsync(Root, page["feed"]));
+        Directory.CreateDirectory(Project);
+        await File.WriteAllTextAsync(Path.Combine(Project, "MyService.PerfTests.csproj"), page["project-file"], TestContext.Current.CancellationToken);
+        Ensure(await BashAsync(Root, page["packages"]));
+        await WriteTestsAsync();
+        await CommitAsync("A service and its performance tests.");
+
+        // The first run: the allocation budget passes, the baseline test has no entry yet and says how to accept one.
+        var first = await BashAsync(Project, page["first-run"]);
+        output?.WriteLine(first.Output);
+        Assert.True(first.ExitCode != 0 && !first.TimedOut, first.Describe());
+        Assert.Contains("NoBaseline", first.Output, StringComparison.Ordinal);
+        Assert.Contains("dotnet perfassert accept", first.Output, StringComparison.Ordinal);
+
+        // The tool from the packed prerelease, into a tool manifest, then accept and name the reference commit.
+        var tool = await BashAsync(Project, page["tool"]);
+        Assert.True(tool.ExitCode == 0 && !tool.TimedOut, tool.Describe());
+        Assert.Contains("Accepted 1 entry.", tool.Output, StringComparison.Ordinal);
+        // The SDK writes the manifest at the root (.NET 10) or under .config (earlier SDKs).
+        var manifest = new[] { Path.Combine(Root, "dotnet-tools.json"), Path.Combine(Root, ".config", "dotnet-tools.json") }.First(File.Exists);
+        Assert.Contains($"\"version\": \"{sample.Version}\"", await File.ReadAllTextAsync(manifest, TestContext.Current.CancellationToken), StringComparison.Ordinal);
+        Ensure(await BashAsync(Project, page["move"]));
+        Assert.True(File.Exists(Path.Combine(Project, "baselines", "reference.json")));
+        await CommitAsync("Baselines, the reference commit and the tool manifest.");
+
+        // The next run builds the reference commit, measures it beside the working tree and passes, as CI would run it.
+        var second = await Dotnet.RunAsync(Project, PackedSample.Environment(ci: true), StepTimeout, "test", "-c", "Release");
+        output?.WriteLine(second.Output);
+        Assert.True(second.ExitCode == 0 && !second.TimedOut, second.Describe());
+
+        // Both tests measured "GET /": one results file each, and render counts both.
+        var results = Path.Combine(Project, "TestResults", "perfassert");
+        var files = Directory.GetFiles(results, "*.json");
+        Assert.Equal(2, files.Length);
+        Assert.Equal(2, files.Select(f => JsonNode.Parse(File.ReadAllText(f))!["test"]?.GetValue<string>()).Where(t => t is not null).Distinct(StringComparer.Ordinal).Count());
+        var render = await BashAsync(Project, "dotnet perfassert render --format md");
+        Assert.True(render.ExitCode == 0, render.Describe());
+        var report = await File.ReadAllTextAsync(Path.Combine(Project, "perfassert-report", "report.md"), TestContext.Current.CancellationToken);
+        Assert.Contains("(2 tests)", report, StringComparison.Ordinal);
+
+        // ServiceHost outside a test runner: a console program with top-level statements, run from the repository root.
+        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "console", "-o", "tools/Probe"));
+        var probe = Path.Combine(Root, "tools", "Probe", "Probe.csproj");
+        var projectFile = await File.ReadAllTextAsync(probe, TestContext.Current.CancellationToken);
+        await File.WriteAllTextAsync(probe, projectFile.Replace("</Project>", $"  <ItemGroup>\n    {hosting["console-reference"].Trim()}\n  </ItemGroup>\n</Project>", StringComparison.Ordinal), TestContext.Current.CancellationToken);
+        await File.WriteAllTextAsync(Path.Combine(Root, "tools", "Probe", "Program.cs"), hosting["console-program"], TestContext.Current.CancellationToken);
+        Ensure(await BashAsync(Root, "dotnet add tools/Probe package PerfAssert.Hosting --version $version"));
+        var console = await BashAsync(Root, "dotnet run --project tools/Probe");
+        Assert.True(console.ExitCode == 0 && !console.TimedOut, console.Describe());
+        Assert.Contains("Hello World!", console.Output, StringComparison.Ordinal);
+    }
+
+    public void Dispose()
+    {
+        _scratch.Refresh();
+        if (_scratch.Exists)
+        {
+            _scratch.Delete(recursive: true);
+        }
+    }
+
+    /// <summary>A page's code blocks that follow a <c>&lt;!-- doc-test: name --&gt;</c> marker, by name.</summary>
+    private static Dictionary<string, string> Blocks(string page) => MarkedBlock().Matches(page.ReplaceLineEndings("\n"))
+        .ToDictionary(m => m.Groups["name"].Value, m => m.Groups["body"].Value, StringComparer.Ordinal);
+
+    // Two tests that measure the same operation, one against a budget on ServiceHost, one against the reference build.
+    private async Task WriteTestsAsync()
+    {
+        await File.WriteAllTextAsync(Path.Combine(Project, "AssemblyInfo.cs"), "[assembly: CollectionBehavior(DisableTestParallelization = true)]\n", TestContext.Current.CancellationToken);
+        await File.WriteAllTextAsync(Path.Combine(Project, "HelloTests.cs"), """
+            using PerfAssert;
+            using PerfAssert.Hosting;
+            using PerfAssert.Hosting.Builds;
+            using PerfAssert.Xunit;
+
+            namespace MyService.PerfTests;
+
+            public sealed class HelloHost : IAsyncLifetime
+            {
+                public ServiceHost<Program> Host { get; private set; } = null!;
+
+                public async ValueTask InitializeAsync() => Host = await ServiceHost<Program>.StartAsync(cancellationToken: TestContext.Current.CancellationToken);
+
+                public async ValueTask DisposeAsync() => await Host.DisposeAsync();
+            }
+
+            public sealed class HelloBuilds : IDisposable
+            {
+                public HelloBuilds() => Client = Builds.CreateClient();
+
+                public ServiceBuilds Builds { get; } = new("src/MyService/MyService.csproj");
+
+                public HttpClient Client { get; }
+
+                public void Dispose()
+                {
+                    Client.Dispose();
+                    Builds.Dispose();
+                }
+            }
+
+            public sealed class HelloBudgetTests(HelloHost service) : IClassFixture<HelloHost>
+            {
+                [Fact]
+                public async Task Hello_AllocatesUnderItsBudget()
+                {
+                    using var client = service.Host.CreateClient();
+                    await Perf.Measure("GET /", async ct => (await client.GetAsync("/", ct)).EnsureSuccessStatusCode().Dispose())
+                        .AllocatedBytesAtMost(1_000_000)
+                        .AssertAsync();
+                }
+            }
+
+            public sealed class HelloBaselineTests(HelloBuilds builds) : IClassFixture<HelloBuilds>
+            {
+                [Fact]
+                public async Task Hello_AgainstTheReferenceBuild_StaysWithinIt()
+                {
+                    await Perf.Measure("GET /", async ct => (await builds.Client.GetAsync("/", ct)).EnsureSuccessStatusCode().Dispose())
+                        .AgainstBaseline(nameof(HelloBaselineTests), "Hello", builds.Builds)
+                        .AssertAsync();
+                }
+            }
+            """, TestContext.Current.CancellationToken);
+    }
+
+    /// <summary>Runs a page's shell block with bash as a developer would, with the page's variables set.</summary>
+    private Task<ChildProcessResult> BashAsync(string directory, string script)
+    {
+        var environment = PackedSample.Environment(ci: false);
+        environment["PATH"] = Path.GetDirectoryName(Dotnet.Executable) + Path.PathSeparator + environment.GetValueOrDefault("PATH");
+        environment["perfassert"] = sample.Repository;
+        environment["version"] = sample.Version;
+        return ChildProcess.RunAsync("bash", ["-euo", "pipefail", "-c", script], directory, environment, StepTimeout, TestContext.Current.CancellationToken);
+    }
+
+    private async Task GitAsync(params string[] arguments) => await PackedSample.GitAsync(Root, arguments);
+
+    private async Task CommitAsync(string message)
+    {
+        await GitAsync("add", "-A");
+        await GitAsync("-c", "user.name=A new team", "-c", "user.email=team@perfassert.invalid", "commit", "-q", "-m", message);
+    }
+
+    private static void Ensure(ChildProcessResult result) => Assert.True(result.ExitCode == 0 && !result.TimedOut, result.Describe());
+
+    [GeneratedRegex(@"<!-- doc-test: (?<name>[a-z-]+) -->\n```[a-z]*\n(?<body>.*?)```", RegexOptions.Singleline)]
+    private static partial Regex MarkedBlock();
+}
