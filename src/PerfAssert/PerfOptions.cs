@@ -12,9 +12,15 @@ public sealed record PerfOptions
     /// <value>The default is 2 ms.</value></summary>
     public TimeSpan TargetSampleTime { get; init; } = TimeSpan.FromMilliseconds(2);
 
-    /// <summary>The most time warm-up may take before measuring starts, even if timings have not settled.
-    /// <value>The default is 1 second.</value></summary>
-    public TimeSpan MaxWarmupTime { get; init; } = TimeSpan.FromSeconds(1);
+    /// <summary>The most time warm-up may take before measuring starts, even if timings or the JIT have not settled.
+    /// <value>The default is 3 seconds; warm-up usually ends well before, once it has settled.</value></summary>
+    public TimeSpan MaxWarmupTime { get; init; } = TimeSpan.FromSeconds(3);
+
+    /// <summary>How long the JIT must have compiled nothing, anywhere in the process, before warm-up may end. A fresh process
+    /// keeps compiling (an in-process server's pipeline tiers up for a second or more after the first calls), and timings
+    /// taken meanwhile can be several times the steady ones. <see cref="TimeSpan.Zero"/> leaves the JIT out of warm-up.
+    /// <value>The default is 100 ms.</value></summary>
+    public TimeSpan JitQuietTime { get; init; } = TimeSpan.FromMilliseconds(100);
 
     /// <summary>The number of blocks at the first look of a relative comparison; later looks double it.
     /// <value>The default is 8.</value></summary>
@@ -108,6 +114,7 @@ public sealed record PerfOptions
     {
         Positive(TargetSampleTime, nameof(TargetSampleTime));
         Positive(MaxWarmupTime, nameof(MaxWarmupTime));
+        NonNegative(JitQuietTime, nameof(JitQuietTime));
         Positive(MaxTimePerPass, nameof(MaxTimePerPass));
         Positive(OperationTimeout, nameof(OperationTimeout));
         Positive(AllocationRepeatTime, nameof(AllocationRepeatTime));

@@ -2,9 +2,10 @@ namespace PerfAssert.Measurement;
 
 /// <summary>
 /// Warms an operation up and sizes its samples: the batch grows until one sample takes at least
-/// <see cref="PerfOptions.TargetSampleTime"/>, then warm-up goes on until three consecutive samples agree within 5%
-/// (after at least a quarter of <see cref="PerfOptions.MaxWarmupTime"/>, so tiered JIT has had time to recompile hot
-/// code) or until <see cref="PerfOptions.MaxWarmupTime"/> runs out.
+/// <see cref="PerfOptions.TargetSampleTime"/>, then warm-up goes on until three consecutive samples agree within 5% and the
+/// JIT has compiled nothing in the process for <see cref="PerfOptions.JitQuietTime"/> (after at least 250 ms, so tiered
+/// JIT has had time to recompile hot code), or until <see cref="PerfOptions.MaxWarmupTime"/> runs out. Samples that agree
+/// are not enough in a fresh process: an in-process server's pipeline goes on tiering up after the client's hot path has.
 /// </summary>
 internal static class Warmup
 {
@@ -16,7 +17,9 @@ internal static class Warmup
         var clock = options.Clock;
         var started = clock.GetTimestamp();
         var target = options.TargetSampleTime.TotalNanoseconds;
-        var minimum = options.MaxWarmupTime / 4;
+        var minimum = TimeSpan.FromTicks(Math.Min(TimeSpan.FromMilliseconds(250).Ticks, options.MaxWarmupTime.Ticks / 4));
+        var compiled = options.JitQuietTime > TimeSpan.Zero ? options.CompiledMethodCount() : 0;
+        var jitLastBusy = started;
         long ops = 1;
         var recent = new Queue<double>();
         var samples = 0;
@@ -26,6 +29,12 @@ internal static class Warmup
             var ns = (await sampler.TimeBatchAsync(operation, ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
             samples++;
             var elapsed = clock.GetElapsedTime(started);
+            if (options.JitQuietTime > TimeSpan.Zero && options.CompiledMethodCount() is var now && now != compiled)
+            {
+                compiled = now;
+                jitLastBusy = clock.GetTimestamp();
+            }
+
             if (ns <= 0 && ops >= MaxOpsWithoutTime)
             {
                 // A clock that never advances would grow the batch forever; report it instead (the engine says Invalid).
@@ -47,7 +56,7 @@ internal static class Warmup
                     recent.Dequeue();
                 }
 
-                if (recent.Count == 3 && elapsed >= minimum && recent.Max() <= recent.Min() * SettledSpread)
+                if (recent.Count == 3 && elapsed >= minimum && recent.Max() <= recent.Min() * SettledSpread && clock.GetElapsedTime(jitLastBusy) >= options.JitQuietTime)
                 {
                     return new WarmupResult(ops, samples, elapsed, Settled: true, recent.Average());
                 }
