@@ -111,12 +111,16 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     {
         long ops = 1;
         var nanosecondsPerOp = 0.0;
+        // The JIT that matters here is the workers', and the two builds' blocks are interleaved, so this process's JIT state
+        // weighs on both sides alike: warm-up does not wait for it (a console program on the runtime's default JIT settings
+        // keeps compiling for many seconds, and would wait the full MaxWarmupTime for every worker).
+        var options = plan.Options with { JitQuietTime = TimeSpan.Zero };
         foreach (var pair in pairs)
         {
             _active = pair;
             foreach (var side in new[] { current, baseline })
             {
-                var warm = await Guard(pairs, async () => await Warmup.RunAsync(side, sampler, plan.Options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
+                var warm = await Guard(pairs, async () => await Warmup.RunAsync(side, sampler, options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
                 ops = Math.Max(ops, warm.OpsPerSample);
                 nanosecondsPerOp = Math.Max(nanosecondsPerOp, warm.NanosecondsPerOp);
             }
