@@ -28,7 +28,8 @@ internal static class SoapFault
             return;
         }
 
-        // SOAP 1.1 has no subcodes; like WCF, a specific fault names itself in faultcode with the addressing prefix.
+        // SOAP 1.1 has no subcodes; like WCF, a specific fault names itself in faultcode, qualified by the message version's
+        // addressing namespace, which without WS-Addressing (BasicHttp) is WCF's "addressing/none".
         writer.WriteStartElement("faultcode", string.Empty);
         if (fault.Subcode is null)
         {
@@ -36,7 +37,7 @@ internal static class SoapFault
         }
         else
         {
-            writer.WriteXmlnsAttribute("a", WcfDictionary.AddressingNamespace);
+            writer.WriteXmlnsAttribute("a", WcfDictionary.AddressingNoneNamespace);
             writer.WriteString("a:" + fault.Subcode);
         }
 

@@ -13,6 +13,10 @@ internal static class WcfDictionary
     public const string Soap11Namespace = "http://schemas.xmlsoap.org/soap/envelope/";
     public const string Soap12Namespace = "http://www.w3.org/2003/05/soap-envelope";
     public const string AddressingNamespace = "http://www.w3.org/2005/08/addressing";
+
+    /// <summary>What WCF names the absence of WS-Addressing (<c>AddressingVersion.None</c>, BasicHttpBinding's SOAP 1.1): the
+    /// namespace of the addressing fault codes it writes without addressing headers, such as <c>ActionNotSupported</c>.</summary>
+    public const string AddressingNoneNamespace = "http://schemas.microsoft.com/ws/2005/05/addressing/none";
     public const string FaultAction = AddressingNamespace + "/soap/fault";
 
     private static readonly XmlDictionary StaticDictionary = new();

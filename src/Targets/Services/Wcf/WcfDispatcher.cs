@@ -18,7 +18,8 @@ internal static class WcfDispatcher
             var action = SoapMessage.ReadToBody(reader, version) ?? transportAction;
             if (action is null || !service.ByAction.TryGetValue(action, out operation))
             {
-                var reason = $"The message with Action '{action}' cannot be processed at the receiver: the contract {WcfContract.Name} has no such operation.";
+                // The code and the opening words are WCF's, which clients and logs match on; the rest says what is wrong here.
+                var reason = $"The message with Action '{action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher: the contract {WcfContract.Name} has no operation with that action, so sender and receiver disagree on the contract or the binding.";
                 return Faulted(new WcfFaultException(WcfFaultCode.Sender, reason, "ActionNotSupported"));
             }
 
