@@ -18,8 +18,9 @@ internal static class Warmup
         var started = clock.GetTimestamp();
         var target = options.TargetSampleTime.TotalNanoseconds;
         var minimum = TimeSpan.FromTicks(Math.Min(TimeSpan.FromMilliseconds(250).Ticks, options.MaxWarmupTime.Ticks / 4));
-        var compiled = options.JitQuietTime > TimeSpan.Zero ? options.CompiledMethodCount() : 0;
-        var jitLastBusy = started;
+        var waitForJit = options.JitQuietTime > TimeSpan.Zero;
+        var compiled = waitForJit ? options.CompiledMethodCount() : 0;
+        var jitBusyAt = TimeSpan.Zero;
         long ops = 1;
         var recent = new Queue<double>();
         var samples = 0;
@@ -29,10 +30,10 @@ internal static class Warmup
             var ns = (await sampler.TimeBatchAsync(operation, ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
             samples++;
             var elapsed = clock.GetElapsedTime(started);
-            if (options.JitQuietTime > TimeSpan.Zero && options.CompiledMethodCount() is var now && now != compiled)
+            if (waitForJit && options.CompiledMethodCount() is var now && now != compiled)
             {
                 compiled = now;
-                jitLastBusy = clock.GetTimestamp();
+                jitBusyAt = elapsed;
             }
 
             if (ns <= 0 && ops >= MaxOpsWithoutTime)
@@ -56,7 +57,7 @@ internal static class Warmup
                     recent.Dequeue();
                 }
 
-                if (recent.Count == 3 && elapsed >= minimum && recent.Max() <= recent.Min() * SettledSpread && clock.GetElapsedTime(jitLastBusy) >= options.JitQuietTime)
+                if (recent.Count == 3 && elapsed >= minimum && recent.Max() <= recent.Min() * SettledSpread && elapsed - jitBusyAt >= options.JitQuietTime)
                 {
                     return new WarmupResult(ops, samples, elapsed, Settled: true, recent.Average());
                 }

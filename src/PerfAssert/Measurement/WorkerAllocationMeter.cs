@@ -45,8 +45,11 @@ internal static class WorkerAllocationMeter
 
         var counted = quiet.Count > 0 ? quiet : busy;
         var total = (double)ops * counted.Count;
+        // The figure is the smallest repeat, so its noise is how far the next smallest lies from it, not the largest repeat:
+        // one repeat that happened to grow a buffer says nothing about how well the smallest reproduces.
+        var ordered = counted.Select(r => r.Bytes).Order().ToList();
         var measurement = new AllocationMeasurement(
-            counted.Min(r => r.Bytes) / (double)ops,
+            ordered[0] / (double)ops,
             counted.Sum(r => r.Delta.Gen0Collections) * 1000 / total,
             counted.Sum(r => r.Delta.Gen1Collections) * 1000 / total,
             counted.Sum(r => r.Delta.Gen2Collections) * 1000 / total,
@@ -57,9 +60,6 @@ internal static class WorkerAllocationMeter
             JitBusyRepeats = busy.Count,
             JitSettled = quiet.Count > 0,
         };
-        // The figure is the smallest repeat, so its noise is how far the next smallest lies from it, not the largest repeat:
-        // one repeat that happened to grow a buffer says nothing about how well the smallest reproduces.
-        var ordered = counted.Select(r => r.Bytes).Order().ToList();
         return (measurement, ordered.Count < 2 ? 0 : (ordered[1] - ordered[0]) / (double)ops);
     }
 }

@@ -33,7 +33,7 @@ internal static class RunReportText
         [
             row.Result.Name,
             verdict.Partner is null ? verdict.Metric : $"{verdict.Metric} vs {verdict.Partner}",
-            !double.IsFinite(verdict.Limit) ? ReportText.Missing : verdict.Tolerance > 0 ? VerdictFormatter.Budget(verdict) : VerdictFormatter.Number(verdict.Limit) + Unit(verdict.Unit),
+            double.IsFinite(verdict.Limit) ? VerdictFormatter.Budget(verdict, Unit) : ReportText.Missing,
             Measured(verdict),
             verdict.Evidence + (HasInterval(verdict) ? $", {verdict.Measured.ConfidenceLevel.ToString("0.##%", CultureInfo.InvariantCulture)} CI" : string.Empty) + (verdict.Confirmed ? ", confirmed" : string.Empty),
             verdict.Outcome.ToString(),

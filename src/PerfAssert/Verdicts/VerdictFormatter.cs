@@ -75,16 +75,19 @@ public static class VerdictFormatter
     /// The budget as a message states it: the limit with its unit, and for an exact budget with a tolerance the effective
     /// limit first, for example <c>87,461 B/op = 84,913 + tolerance 2,548</c>.
     /// </summary>
-    public static string Budget(Verdict verdict)
+    public static string Budget(Verdict verdict) => Budget(verdict, Unit);
+
+    /// <summary>The budget as <see cref="Budget(Verdict)"/> states it, with units written by <paramref name="unit"/> (a report writes ratios as <c>1.10x</c>).</summary>
+    internal static string Budget(Verdict verdict, Func<string, string> unit)
     {
         ArgumentNullException.ThrowIfNull(verdict);
         if (verdict.Tolerance <= 0 || !double.IsFinite(verdict.Limit))
         {
-            return Number(verdict.Limit) + Unit(verdict.Unit);
+            return Number(verdict.Limit) + unit(verdict.Unit);
         }
 
         var tolerance = verdict.Tolerance >= 1000 ? verdict.Tolerance.ToString("#,0", CultureInfo.InvariantCulture) : verdict.Tolerance.ToString("0.##", CultureInfo.InvariantCulture);
-        return $"{Number(verdict.Limit + verdict.Tolerance)}{Unit(verdict.Unit)} = {Number(verdict.Limit)} + tolerance {tolerance}";
+        return $"{Number(verdict.Limit + verdict.Tolerance)}{unit(verdict.Unit)} = {Number(verdict.Limit)} + tolerance {tolerance}";
     }
 
     private static string Unit(string unit) => unit == "x" ? string.Empty : " " + unit;
