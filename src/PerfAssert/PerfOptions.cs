@@ -101,6 +101,12 @@ public sealed record PerfOptions
     /// evidence must come from several. <value>The default is 2.</value></summary>
     public int BuildPairs { get; init; } = 2;
 
+    /// <summary>How many more fresh worker process pairs a baseline-build pass (the first, or its confirmation) gets when it
+    /// ends Inconclusive: the pass is measured again on them to the end and judged on both passes' blocks together. A change
+    /// near the budget then rests on twice as many processes, where a clear one still costs only the first pairs; 0 turns
+    /// it off. <value>The default is 2.</value></summary>
+    public int BuildExtensionPairs { get; init; } = 2;
+
     /// <summary>The most blocks a baseline-build comparison looks at per pass (it looks after <see cref="MinBlocks"/> and each
     /// doubling, like any comparison). A block of two workers costs a few milliseconds, so more evidence is cheap there.
     /// <value>The default is 256.</value></summary>
@@ -152,6 +158,11 @@ public sealed record PerfOptions
         if (BuildPairs is < 1 or > 32)
         {
             throw new ArgumentOutOfRangeException(nameof(BuildPairs), BuildPairs, $"{nameof(PerfOptions)}.{nameof(BuildPairs)} must be between 1 and 32.");
+        }
+
+        if (BuildExtensionPairs is < 0 or > 32)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BuildExtensionPairs), BuildExtensionPairs, $"{nameof(PerfOptions)}.{nameof(BuildExtensionPairs)} must be between 0 and 32.");
         }
 
         ArgumentNullException.ThrowIfNull(Clock, nameof(Clock));

@@ -12,13 +12,14 @@ using PerfAssert.Verdicts;
 // that sizes the slowdowns is the median of several A/A measurements, and every case reports the ratios its verdicts
 // measured, so a reader sees which share was really injected. Beside it, what today's cross-process comparison (each
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs.
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2]";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2]";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
 var cases = allCases;
 var margin = BaselineBudget.DefaultBuildMargin;
 var pairs = new PerfOptions().BuildPairs;
+var extensionPairs = new PerfOptions().BuildExtensionPairs;
 for (var i = 0; i + 1 < args.Length; i += 2)
 {
     switch (args[i])
@@ -31,6 +32,9 @@ for (var i = 0; i + 1 < args.Length; i += 2)
             break;
         case "--pairs" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var p) && p is >= 1 and <= 32:
             pairs = p;
+            break;
+        case "--extension-pairs" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var e) && e is >= 0 and <= 32:
+            extensionPairs = e;
             break;
         case "--margin" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var m) && m is >= 0 and < 1:
             margin = m;
@@ -130,7 +134,7 @@ try
     durations.Sort();
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
     return 0;
 }
 finally
@@ -146,7 +150,7 @@ async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
     using var client = serviceBuilds.CreateClient();
     var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
         .AgainstBaseline("Quality", id, serviceBuilds, store, margin)
-        .WithOptions(o => o with { BuildPairs = pairs })
+        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs })
         .RunAsync();
     if (result.Verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive or VerdictOutcome.Invalid))
     {

@@ -11,6 +11,9 @@ internal sealed class BlockPass(int checkCount)
 
     public Interval[] Ratios { get; } = new Interval[checkCount];
 
+    /// <summary>Each block's log-ratio, per check: the evidence, kept so that a pass extended on fresh process pairs is judged on all of it.</summary>
+    public List<double>[] LogRatios { get; } = Enumerable.Range(0, checkCount).Select(_ => new List<double>()).ToArray();
+
     public VerdictOutcome[] Outcomes { get; } = new VerdictOutcome[checkCount];
 
     public int Blocks => Orders.Count;

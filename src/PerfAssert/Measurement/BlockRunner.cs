@@ -14,14 +14,15 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
     private const int MinCallsPerQuantile = 10;
 
     public async Task<BlockPass> RunPassAsync(
-        ComparisonSide a, ComparisonSide b, IReadOnlyList<RatioCheck> checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken, Action<int>? beforeBlock = null)
+        ComparisonSide a, ComparisonSide b, IReadOnlyList<RatioCheck> checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken,
+        Action<int>? beforeBlock = null, bool lookEarly = true)
     {
         var perCall = checks.Any(c => c.Statistic != LatencyStatistic.Mean);
         var sideA = new SideBuffer(a, perCall);
         var sideB = new SideBuffer(b, perCall);
-        var logRatios = checks.Select(_ => new List<double>()).ToArray();
-        var decided = new VerdictOutcome?[checks.Count];
         var pass = new BlockPass(checks.Count);
+        var logRatios = pass.LogRatios;
+        var decided = new VerdictOutcome?[checks.Count];
         var started = options.Clock.GetTimestamp();
         var nextLook = options.MinBlocks;
         while (true)
@@ -39,7 +40,9 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
             sideA.EndBlock();
             sideB.EndBlock();
             var final = pass.Blocks >= options.MaxBlocks || options.Clock.GetElapsedTime(started) >= options.MaxTimePerPass;
-            if (pass.Blocks >= nextLook || final)
+            // A pass that extends another runs to the end: stopping at an early look would leave its fresh processes a few
+            // blocks beside the other pass's many, and the pooled verdict would rest on the old processes again.
+            if ((lookEarly && pass.Blocks >= nextLook) || final)
             {
                 nextLook = Math.Min(nextLook * 2, options.MaxBlocks);
                 if (Look(checks, logRatios, decided, pass, final))
@@ -55,6 +58,33 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
         pass.PartnerBlockNanosecondsPerOp = sideB.GeometricMeanBlockNanosecondsPerOp;
         pass.Elapsed = options.Clock.GetElapsedTime(started);
         return pass;
+    }
+
+    /// <summary>
+    /// Judges two passes of the same comparison as one: their blocks' log-ratios together, at a last look. A pass that ended
+    /// Inconclusive is extended this way on fresh process pairs, so the verdict rests on more processes' luck, not only on
+    /// more blocks of the same ones.
+    /// </summary>
+    public BlockPass Pool(BlockPass first, BlockPass extension, IReadOnlyList<RatioCheck> checks)
+    {
+        var pooled = new BlockPass(checks.Count);
+        pooled.Orders.AddRange(first.Orders);
+        pooled.Orders.AddRange(extension.Orders);
+        for (var c = 0; c < checks.Count; c++)
+        {
+            pooled.LogRatios[c].AddRange(first.LogRatios[c]);
+            pooled.LogRatios[c].AddRange(extension.LogRatios[c]);
+        }
+
+        Look(checks, pooled.LogRatios, new VerdictOutcome?[checks.Count], pooled, final: true);
+        double Weighted(double a, double b) => (a * first.Blocks + b * extension.Blocks) / pooled.Blocks;
+        double Geometric(double a, double b) => Math.Exp(Weighted(Math.Log(a), Math.Log(b)));
+        pooled.SubjectNanosecondsPerOp = Weighted(first.SubjectNanosecondsPerOp, extension.SubjectNanosecondsPerOp);
+        pooled.PartnerNanosecondsPerOp = Weighted(first.PartnerNanosecondsPerOp, extension.PartnerNanosecondsPerOp);
+        pooled.SubjectBlockNanosecondsPerOp = Geometric(first.SubjectBlockNanosecondsPerOp, extension.SubjectBlockNanosecondsPerOp);
+        pooled.PartnerBlockNanosecondsPerOp = Geometric(first.PartnerBlockNanosecondsPerOp, extension.PartnerBlockNanosecondsPerOp);
+        pooled.Elapsed = first.Elapsed + extension.Elapsed;
+        return pooled;
     }
 
     private bool Look(IReadOnlyList<RatioCheck> checks, List<double>[] logRatios, VerdictOutcome?[] decided, BlockPass pass, bool final)

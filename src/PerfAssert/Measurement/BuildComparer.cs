@@ -9,7 +9,8 @@ namespace PerfAssert.Measurement;
 /// <see cref="PerfOptions.BuildPairs"/> fresh pairs of worker processes (one per build, started the same way), warms every worker up,
 /// and spreads interleaved ABBA/BAAB blocks over the pairs in turn, so per-process luck (which cores client and server
 /// land on, what the JIT did) is part of the evidence instead of a bias. A regression is confirmed on new pairs with every
-/// block order reversed. Allocations are counted in each worker; the two workers of a build measure the noise.
+/// block order reversed. A pass that ends Inconclusive (a change near the budget, or pairs whose luck disagreed) is measured
+/// again on <see cref="PerfOptions.BuildExtensionPairs"/> fresh pairs and judged on both passes' blocks. Allocations are counted in each worker; the two workers of a build measure the noise.
 /// </summary>
 internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner runner)
 {
@@ -39,6 +40,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         BlockPass toCalibration;
         long ops;
         double nanosecondsPerOp;
+        var pairCount = options.BuildPairs;
         AllocationMeasurement currentAllocations;
         AllocationMeasurement baselineAllocations;
         double noise;
@@ -56,20 +58,50 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
         }
 
+        if (first is not null)
+        {
+            (first, var extended) = await ExtendIfInconclusiveAsync(startPair, first, current, baseline, ops, nanosecondsPerOp, checks, random, null, cancellationToken).ConfigureAwait(false);
+            pairCount += extended;
+        }
+
         var confirmations = new Confirmation?[1];
-        var pairCount = options.BuildPairs;
         if (first is not null && options.ConfirmRegressions && first.Outcomes[0] == VerdictOutcome.Regression)
         {
             await using var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false);
             await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
             var second = await Guard(pairs, () => runner.RunPassAsync(
                 Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, first.Orders, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
-            confirmations[0] = new Confirmation(second, 0);
             pairCount += options.BuildPairs;
+            (second, var extended) = await ExtendIfInconclusiveAsync(startPair, second, current, baseline, ops, nanosecondsPerOp, checks, random, first.Orders, cancellationToken).ConfigureAwait(false);
+            confirmations[0] = new Confirmation(second, 0);
+            pairCount += extended;
         }
 
         return new BuildMeasurement(
             first is null ? null : new Comparison(first, confirmations), new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops);
+    }
+
+    /// <summary>
+    /// A pass that ended Inconclusive is measured again on <see cref="PerfOptions.BuildExtensionPairs"/> fresh pairs, to the
+    /// end, and judged on both passes' blocks together; a decided pass is returned as it is. Returns how many pairs it added.
+    /// </summary>
+    private async Task<(BlockPass Pass, int Pairs)> ExtendIfInconclusiveAsync(
+        Func<CancellationToken, Task<IBuildPair>> startPair, BlockPass pass, Operation current, Operation baseline, long ops, double nanosecondsPerOp,
+        RatioCheck[] checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken)
+    {
+        var count = plan.Options.BuildExtensionPairs;
+        if (count == 0 || pass.Outcomes[0] != VerdictOutcome.Inconclusive)
+        {
+            return (pass, 0);
+        }
+
+        // The pass's own processes are gone by now: only one pass's workers run at a time.
+        await using var pairs = await StartPairsAsync(startPair, count, cancellationToken).ConfigureAwait(false);
+        await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
+        var more = await Guard(pairs, () => runner.RunPassAsync(
+            Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, reverseOf?.Skip(pass.Blocks).ToList(), cancellationToken,
+            Rotate(pairs), lookEarly: false)).ConfigureAwait(false);
+        return (runner.Pool(pass, more, checks), count);
     }
 
     private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) =>

@@ -56,6 +56,36 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_SlowdownAtTheBudget_IsMeasuredAgainOnFreshPairsAndStaysInconclusive()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(21_200, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds);
+
+        // 6% slower against a budget of +5% (and its 1% noise floor): neither side of the budget can be shown, so the pass
+        // is extended on two more pairs, to the end, and still says so.
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Inconclusive, latency.Outcome);
+        Assert.InRange(latency.Measured.Estimate, 1.04, 1.08);
+        Assert.Equal(4, builds.PairsStarted);
+        Assert.Equal(builds.PairsStarted, builds.PairsStopped);
+        Assert.Contains("4 fresh process pairs", latency.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_SlowdownAtTheBudgetWithNoExtension_StopsAfterTheFirstPairs()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(21_200, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds, o => o with { BuildExtensionPairs = 0 });
+
+        Assert.Equal(VerdictOutcome.Inconclusive, Assert.Single(result.Verdicts, v => v.Unit == "x").Outcome);
+        Assert.Equal(2, builds.PairsStarted);
+    }
+
+    [Fact]
     public async Task RunAsync_OneKilobyteMorePerCallOnEightyFiveKilobytes_IsAnAllocationRegression()
     {
         await RecordAsync(20_000, 85_000);
@@ -210,8 +240,8 @@ public sealed class BuildComparisonTests : IDisposable
         await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
     }
 
-    private Task<PerfResult> RunAsync(FakeBuilds builds) => Perf.Measure(builds.Call)
+    private Task<PerfResult> RunAsync(FakeBuilds builds, Func<PerfOptions, PerfOptions>? options = null) => Perf.Measure(builds.Call)
         .AgainstBaseline("Api", "echo", builds, _store)
-        .WithOptions(SyntheticOptions.For(builds.Clock, builds.Synthetic) with { AllocationSettleTime = TimeSpan.Zero })
+        .WithOptions((options ?? (o => o))(SyntheticOptions.For(builds.Clock, builds.Synthetic) with { AllocationSettleTime = TimeSpan.Zero }))
         .RunAsync(TestContext.Current.CancellationToken);
 }

@@ -14,6 +14,9 @@ public sealed class PerfOptionsTests
         { new PerfOptions { OperationTimeout = TimeSpan.FromSeconds(-1) }, nameof(PerfOptions.OperationTimeout) },
         { new PerfOptions { MaxTimePerPass = TimeSpan.Zero }, nameof(PerfOptions.MaxTimePerPass) },
         { new PerfOptions { AllocationSettleTime = TimeSpan.FromSeconds(-1) }, nameof(PerfOptions.AllocationSettleTime) },
+        { new PerfOptions { BuildPairs = 0 }, nameof(PerfOptions.BuildPairs) },
+        { new PerfOptions { BuildExtensionPairs = -1 }, nameof(PerfOptions.BuildExtensionPairs) },
+        { new PerfOptions { BuildExtensionPairs = 33 }, nameof(PerfOptions.BuildExtensionPairs) },
     };
 
     [Theory]
