@@ -61,9 +61,11 @@ public static class PayloadGenerator
             throw new ArgumentOutOfRangeException(nameof(max), max, $"max must be at least min ({min}).");
         }
 
-        var items = new List<CompositeType>(max - min + 1);
-        for (var value = min; value <= max; value++)
+        // Counted in long: a range ending at int.MaxValue would wrap an int loop variable and never end.
+        var items = new List<CompositeType>((int)Math.Min((long)max - min + 1, 1 << 20));
+        for (long next = min; next <= max; next++)
         {
+            var value = (int)next;
             items.Add(new CompositeType { BoolValue = value % 2 == 0, StringValue = $"Item {value} ✓", IntValue = value });
         }
 

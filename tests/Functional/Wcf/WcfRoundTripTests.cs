@@ -35,6 +35,21 @@ public sealed class WcfRoundTripTests(WcfHostsFixture hosts) : IClassFixture<Wcf
 
     [Theory]
     [MemberData(nameof(WcfHostsFixture.AllStacks), MemberType = typeof(WcfHostsFixture))]
+    public async Task GetDataStream_RangesAtIntMaxAndMin_EndAndReturnEachValue(string stack)
+    {
+        // An int loop variable would wrap at int.MaxValue and never end (found by Mono's WCF client, issue 14).
+        await using var client = hosts.Create(stack);
+        var ct = TestContext.Current.CancellationToken;
+
+        var top = await client.GetDataStreamAsync(int.MaxValue - 1, int.MaxValue, ct).Within();
+        var bottom = await client.GetDataStreamAsync(int.MinValue, int.MinValue, ct).Within();
+
+        Assert.Equal([int.MaxValue - 1, int.MaxValue], top.Select(i => i.IntValue));
+        Assert.Equal(int.MinValue, Assert.Single(bottom).IntValue);
+    }
+
+    [Theory]
+    [MemberData(nameof(WcfHostsFixture.AllStacks), MemberType = typeof(WcfHostsFixture))]
     public async Task TodoOperations_OverLoopback_ServeTheFixedCollection(string stack)
     {
         var ct = TestContext.Current.CancellationToken;

@@ -19,11 +19,13 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
     private readonly BufferedStream _input;
     private readonly NetTcpBinaryCodec _codec = new();
     private readonly byte[] _scratch = new byte[1];
+    private readonly string _via;
 
-    private NetTcpClientConnection(TcpClient tcp, Stream stream)
+    private NetTcpClientConnection(TcpClient tcp, Stream stream, string via)
     {
         _tcp = tcp;
         _stream = stream;
+        _via = via;
         // Reads go through a buffer so the record byte and size do not cost a socket read each; writes are whole frames.
         _input = new BufferedStream(stream, 64 * 1024);
     }
@@ -39,7 +41,8 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
             await tcp.ConnectAsync(endpoint, cancellationToken).ConfigureAwait(false);
             Stream stream = tcp.GetStream();
             var scratch = new byte[1];
-            await WriteAsync(stream, Preamble(endpoint, security), cancellationToken).ConfigureAwait(false);
+            var via = Via(endpoint);
+            await WriteAsync(stream, Preamble(via, security), cancellationToken).ConfigureAwait(false);
             if (security == NetTcpSecurity.Transport)
             {
                 await ExpectAsync(stream, scratch, NetTcpRecord.UpgradeResponse, cancellationToken).ConfigureAwait(false);
@@ -56,7 +59,7 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
 
             await WriteAsync(stream, [NetTcpRecord.PreambleEnd], cancellationToken).ConfigureAwait(false);
             await ExpectAsync(stream, scratch, NetTcpRecord.PreambleAck, cancellationToken).ConfigureAwait(false);
-            return new NetTcpClientConnection(tcp, stream);
+            return new NetTcpClientConnection(tcp, stream, via);
         }
         catch
         {
@@ -67,7 +70,8 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
 
     public async Task<object?> CallAsync(string operation, object?[] arguments, CancellationToken cancellationToken)
     {
-        var frame = _codec.EncodeFrame(writer => SoapMessage.WriteRequest(writer, SoapVersion.Soap12WSAddressing10, operation, arguments));
+        var addressing = RequestAddressing.NewTo(_via);
+        var frame = _codec.EncodeFrame(writer => SoapMessage.WriteRequest(writer, SoapVersion.Soap12WSAddressing10, operation, arguments, addressing));
         await WriteAsync(_stream, frame, cancellationToken).ConfigureAwait(false);
         await ExpectAsync(_input, _scratch, NetTcpRecord.SizedEnvelope, cancellationToken).ConfigureAwait(false);
         var size = await NetTcpFraming.ReadSizeAsync(_input, _scratch, cancellationToken).ConfigureAwait(false);
@@ -79,7 +83,7 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
         var payload = new byte[size];
         await _input.ReadExactlyAsync(payload, cancellationToken).ConfigureAwait(false);
         using var reader = _codec.Decode(payload);
-        return SoapMessage.ReadResult(reader, SoapVersion.Soap12WSAddressing10, operation);
+        return SoapMessage.ReadResult(reader, SoapVersion.Soap12WSAddressing10, operation, addressing.MessageId);
     }
 
     public async ValueTask DisposeAsync()
@@ -99,11 +103,14 @@ internal sealed class NetTcpClientConnection : IAsyncDisposable
         _tcp.Dispose();
     }
 
-    private static byte[] Preamble(IPEndPoint endpoint, NetTcpSecurity security)
+    /// <summary>The service's address: the preamble's via and each request's <c>To</c>.</summary>
+    private static string Via(IPEndPoint endpoint) => $"net.tcp://{endpoint}/wcf/nettcp";
+
+    private static byte[] Preamble(string via, NetTcpSecurity security)
     {
         using var buffer = new MemoryStream();
         buffer.Write([NetTcpRecord.Version, NetTcpRecord.MajorVersion, NetTcpRecord.MinorVersion, NetTcpRecord.Mode, NetTcpRecord.DuplexMode, NetTcpRecord.Via]);
-        NetTcpFraming.WriteString(buffer, $"net.tcp://{endpoint}/wcf/nettcp");
+        NetTcpFraming.WriteString(buffer, via);
         buffer.Write([NetTcpRecord.KnownEncoding, NetTcpRecord.BinarySessionEncoding]);
         if (security == NetTcpSecurity.Transport)
         {

@@ -33,6 +33,19 @@ public sealed class NetTcpWcfClient : WcfClient
         _trust = endpoints.TrustNetTcpCertificateOnFirstUse ? NetTcpCertificate.TrustOnFirstUse() : NetTcpCertificate.IsPinned;
     }
 
+    /// <summary>
+    /// A client of a NetTcp service elsewhere, without transport security: a real WCF service (NetTcpBinding with
+    /// SecurityMode.None) listening on <c>net.tcp://{endpoint}/wcf/nettcp</c>, as the conformance tests host one with Mono.
+    /// </summary>
+    public NetTcpWcfClient(IPEndPoint endpoint, TimeSpan? timeout = null)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        _endpoint = endpoint;
+        _security = NetTcpSecurity.None;
+        _timeout = timeout ?? DefaultTimeout;
+        _trust = NetTcpCertificate.IsPinned;
+    }
+
     public override string Name => _security == NetTcpSecurity.None ? "Wcf.NetTcp/Tuned" : "Wcf.NetTcp/Default";
 
     /// <summary>The TLS protocol the open connection negotiated, or <see langword="null"/> (no connection, or no security).</summary>

@@ -15,11 +15,22 @@ internal static class SoapMessage
     private static readonly XmlDictionaryString Body = WcfDictionary.Get("Body");
     private static readonly XmlDictionaryString Fault = WcfDictionary.Get("Fault");
     private static readonly XmlDictionaryString Action = WcfDictionary.Get("Action");
+    private static readonly XmlDictionaryString MessageId = WcfDictionary.Get("MessageID");
+    private static readonly XmlDictionaryString ReplyTo = WcfDictionary.Get("ReplyTo");
+    private static readonly XmlDictionaryString Address = WcfDictionary.Get("Address");
+    private static readonly XmlDictionaryString To = WcfDictionary.Get("To");
+    private static readonly XmlDictionaryString RelatesTo = WcfDictionary.Get("RelatesTo");
+    private static readonly XmlDictionaryString Anonymous = WcfDictionary.Get(WcfDictionary.AnonymousAddress);
     private static readonly XmlDictionaryString MustUnderstand = WcfDictionary.Get("mustUnderstand");
     private static readonly XmlDictionaryString Addressing = WcfDictionary.Get(WcfDictionary.AddressingNamespace);
     private static readonly XmlDictionaryString Contract = WcfDictionary.Get(WcfContract.Namespace);
 
-    public static void WriteRequest(XmlDictionaryWriter writer, SoapVersion version, string operation, IReadOnlyList<object?> arguments)
+    /// <summary>
+    /// Writes a request. With <paramref name="addressing"/> (SOAP 1.2 only) it carries the headers a WCF client sends on a
+    /// session: <c>MessageID</c>, <c>ReplyTo</c> anonymous and <c>To</c>, after the <c>Action</c>; a WCF service needs the
+    /// message id to answer a request over a duplex session, and names it in the reply's <c>RelatesTo</c>.
+    /// </summary>
+    public static void WriteRequest(XmlDictionaryWriter writer, SoapVersion version, string operation, IReadOnlyList<object?> arguments, RequestAddressing? addressing = null)
     {
         var parameters = WcfContract.ParametersOf(operation);
         if (arguments.Count != parameters.Count)
@@ -27,7 +38,7 @@ internal static class SoapMessage
             throw new ArgumentException($"{operation} takes {parameters.Count} arguments, got {arguments.Count}.", nameof(arguments));
         }
 
-        WriteEnvelopeStart(writer, version, WcfDictionary.Get(WcfContract.ActionPrefix + operation));
+        WriteEnvelopeStart(writer, version, WcfDictionary.Get(WcfContract.ActionPrefix + operation), addressing, relatesTo: null);
         writer.WriteStartElement(WcfDictionary.Get(operation), Contract);
         for (var i = 0; i < parameters.Count; i++)
         {
@@ -42,29 +53,29 @@ internal static class SoapMessage
     {
         if (reply.Fault is not null || reply.Operation is null)
         {
-            WriteFault(writer, version, reply.Fault ?? new WcfFaultException(WcfFaultCode.Receiver, "No reply."));
+            WriteFault(writer, version, reply.Fault ?? new WcfFaultException(WcfFaultCode.Receiver, "No reply."), reply.RelatesTo);
             return;
         }
 
         var operation = reply.Operation;
-        WriteEnvelopeStart(writer, version, WcfDictionary.Get(operation.Action + "Response"));
+        WriteEnvelopeStart(writer, version, WcfDictionary.Get(operation.Action + "Response"), addressing: null, reply.RelatesTo);
         writer.WriteStartElement(WcfDictionary.Get(operation.ResponseName), Contract);
         WcfSerializers.For(operation.ResultType, operation.ResultName).WriteObject(writer, reply.Result);
         writer.WriteEndElement();
         WriteEnvelopeEnd(writer);
     }
 
-    public static void WriteFault(XmlDictionaryWriter writer, SoapVersion version, WcfFaultException fault)
+    public static void WriteFault(XmlDictionaryWriter writer, SoapVersion version, WcfFaultException fault, string? relatesTo = null)
     {
-        WriteEnvelopeStart(writer, version, WcfDictionary.Get(WcfDictionary.FaultAction));
+        WriteEnvelopeStart(writer, version, WcfDictionary.Get(WcfDictionary.FaultAction), addressing: null, relatesTo);
         writer.WriteStartElement("s", Fault, version.EnvelopeNamespace);
         SoapFault.WriteContent(writer, version, fault);
         writer.WriteEndElement();
         WriteEnvelopeEnd(writer);
     }
 
-    /// <summary>Reads up to the first child of <c>Body</c>; returns the WS-Addressing action if the envelope has one.</summary>
-    public static string? ReadToBody(XmlDictionaryReader reader, SoapVersion version)
+    /// <summary>Reads up to the first child of <c>Body</c>; returns the WS-Addressing headers the envelope has.</summary>
+    public static SoapHeaders ReadToBody(XmlDictionaryReader reader, SoapVersion version)
     {
         reader.MoveToContent();
         if (!reader.IsStartElement(Envelope, version.EnvelopeNamespace))
@@ -75,10 +86,10 @@ internal static class SoapMessage
 
         reader.ReadStartElement();
         reader.MoveToContent();
-        string? action = null;
+        var headers = SoapHeaders.None;
         if (reader.IsStartElement(Header, version.EnvelopeNamespace))
         {
-            action = ReadHeaders(reader, version);
+            headers = ReadHeaders(reader, version);
         }
 
         if (!reader.IsStartElement(Body, version.EnvelopeNamespace) || reader.IsEmptyElement)
@@ -88,7 +99,7 @@ internal static class SoapMessage
 
         reader.ReadStartElement();
         reader.MoveToContent();
-        return action;
+        return headers;
     }
 
     public static object?[] ReadArguments(XmlDictionaryReader reader, WcfOperation operation)
@@ -128,10 +139,21 @@ internal static class SoapMessage
         return arguments;
     }
 
-    /// <summary>Reads a reply's result, or throws the <see cref="WcfFaultException"/> the reply carries.</summary>
-    public static object? ReadResult(XmlDictionaryReader reader, SoapVersion version, string operation)
+    /// <summary>
+    /// Reads a reply's result, or throws the <see cref="WcfFaultException"/> the reply carries. With
+    /// <paramref name="messageId"/> (the request's), the reply must name it in <c>RelatesTo</c>, as WCF's client requires.
+    /// </summary>
+    /// <exception cref="InvalidDataException">The reply relates to another request, or to none.</exception>
+    public static object? ReadResult(XmlDictionaryReader reader, SoapVersion version, string operation, string? messageId = null)
     {
-        ReadToBody(reader, version);
+        var headers = ReadToBody(reader, version);
+        if (messageId is not null && !string.Equals(headers.RelatesTo, messageId, StringComparison.Ordinal))
+        {
+            throw new InvalidDataException(headers.RelatesTo is null
+                ? $"The reply to {operation} has no RelatesTo header; a WCF client drops such a reply (the request's MessageID was {messageId})."
+                : $"The reply to {operation} relates to {headers.RelatesTo}, not to this request's {messageId}.");
+        }
+
         if (reader.IsStartElement(Fault, version.EnvelopeNamespace))
         {
             throw SoapFault.Read(reader, version);
@@ -145,22 +167,31 @@ internal static class SoapMessage
         return result;
     }
 
-    private static string? ReadHeaders(XmlDictionaryReader reader, SoapVersion version)
+    private static SoapHeaders ReadHeaders(XmlDictionaryReader reader, SoapVersion version)
     {
-        string? action = null;
+        var headers = SoapHeaders.None;
         if (reader.IsEmptyElement)
         {
             reader.Read();
             reader.MoveToContent();
-            return null;
+            return headers;
         }
 
         reader.ReadStartElement();
         while (reader.MoveToContent() == XmlNodeType.Element)
         {
+            // ReplyTo and To are understood and need nothing: replies go back on the same connection.
             if (version.Addressing && reader.IsStartElement(Action, Addressing))
             {
-                action = reader.ReadElementContentAsString();
+                headers = headers with { Action = reader.ReadElementContentAsString() };
+            }
+            else if (version.Addressing && reader.IsStartElement(MessageId, Addressing))
+            {
+                headers = headers with { MessageId = reader.ReadElementContentAsString() };
+            }
+            else if (version.Addressing && reader.IsStartElement(RelatesTo, Addressing))
+            {
+                headers = headers with { RelatesTo = reader.ReadElementContentAsString() };
             }
             else
             {
@@ -170,7 +201,7 @@ internal static class SoapMessage
 
         reader.ReadEndElement();
         reader.MoveToContent();
-        return action;
+        return headers;
     }
 
     // Reading to the end makes a truncated envelope fail here rather than pass unnoticed.
@@ -189,7 +220,7 @@ internal static class SoapMessage
         }
     }
 
-    private static void WriteEnvelopeStart(XmlDictionaryWriter writer, SoapVersion version, XmlDictionaryString action)
+    private static void WriteEnvelopeStart(XmlDictionaryWriter writer, SoapVersion version, XmlDictionaryString action, RequestAddressing? addressing, string? relatesTo)
     {
         // No XML declaration, as WCF's text encoder writes none: the content type already says UTF-8.
         writer.WriteStartElement("s", Envelope, version.EnvelopeNamespace);
@@ -198,15 +229,43 @@ internal static class SoapMessage
             writer.WriteXmlnsAttribute("a", Addressing);
             writer.WriteStartElement("s", Header, version.EnvelopeNamespace);
             writer.WriteStartElement("a", Action, Addressing);
-            writer.WriteStartAttribute("s", MustUnderstand, version.EnvelopeNamespace);
-            writer.WriteString("1");
-            writer.WriteEndAttribute();
+            WriteMustUnderstand(writer, version);
             writer.WriteString(action);
             writer.WriteEndElement();
+            if (addressing is { } request)
+            {
+                writer.WriteStartElement("a", MessageId, Addressing);
+                writer.WriteString(request.MessageId);
+                writer.WriteEndElement();
+                writer.WriteStartElement("a", ReplyTo, Addressing);
+                writer.WriteStartElement("a", Address, Addressing);
+                writer.WriteString(Anonymous);
+                writer.WriteEndElement();
+                writer.WriteEndElement();
+                writer.WriteStartElement("a", To, Addressing);
+                WriteMustUnderstand(writer, version);
+                writer.WriteString(request.To);
+                writer.WriteEndElement();
+            }
+
+            if (relatesTo is not null)
+            {
+                writer.WriteStartElement("a", RelatesTo, Addressing);
+                writer.WriteString(relatesTo);
+                writer.WriteEndElement();
+            }
+
             writer.WriteEndElement();
         }
 
         writer.WriteStartElement("s", Body, version.EnvelopeNamespace);
+    }
+
+    private static void WriteMustUnderstand(XmlDictionaryWriter writer, SoapVersion version)
+    {
+        writer.WriteStartAttribute("s", MustUnderstand, version.EnvelopeNamespace);
+        writer.WriteString("1");
+        writer.WriteEndAttribute();
     }
 
     private static void WriteEnvelopeEnd(XmlDictionaryWriter writer)
@@ -215,4 +274,19 @@ internal static class SoapMessage
         writer.WriteEndElement();
         writer.Flush();
     }
+}
+
+/// <summary>The WS-Addressing headers a request carries on a NetTcp session, besides its action.</summary>
+/// <param name="MessageId">The request's id, <c>urn:uuid:...</c>: the reply names it in <c>RelatesTo</c>.</param>
+/// <param name="To">The address the request is sent to, the session's via.</param>
+internal sealed record RequestAddressing(string MessageId, string To)
+{
+    /// <summary>A fresh message id for a request to <paramref name="to"/>, shaped as WCF shapes its own.</summary>
+    public static RequestAddressing NewTo(string to) => new("urn:uuid:" + Guid.NewGuid().ToString("D"), to);
+}
+
+/// <summary>The WS-Addressing headers read from an envelope; each <see langword="null"/> when absent.</summary>
+internal readonly record struct SoapHeaders(string? Action, string? MessageId, string? RelatesTo)
+{
+    public static SoapHeaders None => default;
 }

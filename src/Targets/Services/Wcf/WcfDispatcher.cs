@@ -9,13 +9,22 @@ namespace PerfAssert.Targets.Services.Wcf;
 /// </summary>
 internal static class WcfDispatcher
 {
+    /// <summary>Dispatches one request; the reply relates to the request's message id when it had one, a fault's too.</summary>
     public static WcfReply Dispatch(WcfService service, XmlDictionaryReader reader, SoapVersion version, string? transportAction)
+    {
+        var reply = Dispatch(service, reader, version, transportAction, out var headers);
+        return headers.MessageId is null ? reply : reply with { RelatesTo = headers.MessageId };
+    }
+
+    private static WcfReply Dispatch(WcfService service, XmlDictionaryReader reader, SoapVersion version, string? transportAction, out SoapHeaders headers)
     {
         WcfOperation? operation;
         object?[] arguments;
+        headers = SoapHeaders.None;
         try
         {
-            var action = SoapMessage.ReadToBody(reader, version) ?? transportAction;
+            headers = SoapMessage.ReadToBody(reader, version);
+            var action = headers.Action ?? transportAction;
             if (action is null || !service.ByAction.TryGetValue(action, out operation))
             {
                 // The code and the opening words are WCF's, which clients and logs match on; the rest says what is wrong here.

@@ -1,0 +1,348 @@
+// A real WCF peer for the stand-in WCF targets: Mono's System.ServiceModel (Debian's mono-runtime and
+// libmono-system-servicemodel4.0a-cil), compiled at test time by Mono's mcs (mono-mcs). It knows the stand-in only by
+// the contract's names, declared below the way a WCF user declares a contract; nothing of PerfAssert is referenced.
+//
+//   mono mono_wcf_peer.exe client nettcp net.tcp://127.0.0.1:PORT/wcf/nettcp
+//   mono mono_wcf_peer.exe client basichttp http://127.0.0.1:PORT/wcf/basic
+//       calls every operation with edge-case payloads, prints "ok NAME" or "FAIL NAME: why" per check, then
+//       "mono-wcf BINDING: N checks, F failures", and exits 0 only without failures.
+//   mono mono_wcf_peer.exe service nettcp PORT
+//       hosts the contract on net.tcp://127.0.0.1:PORT/wcf/nettcp (NetTcpBinding, SecurityMode.None), prints
+//       "listening ADDRESS", and serves until its standard input closes. Its operations: the echoes return what they
+//       got; GetDataStream(min, max) returns, for each value, BoolValue = value is even, StringValue = "Item {value} ✓",
+//       IntValue = value; GetTodos returns MonoTodos(); FirstTodo its first; SendTodos the count; SendTodo the id.
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Runtime.Serialization;
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Text;
+using System.Xml;
+
+namespace MonoWcfPeer
+{
+    internal static class Names
+    {
+        public const string Namespace = "urn:perfassert:targets:2026";
+    }
+
+    [DataContract(Namespace = Names.Namespace)]
+    public class SmallItem
+    {
+        [DataMember(Order = 1)] public Guid Id { get; set; }
+    }
+
+    [DataContract(Namespace = Names.Namespace)]
+    public class Address
+    {
+        [DataMember(Order = 1)] public string Name { get; set; }
+        [DataMember(Order = 2)] public string Street { get; set; }
+        [DataMember(Order = 3)] public string HouseNumber { get; set; }
+        [DataMember(Order = 4)] public string PostalCode { get; set; }
+        [DataMember(Order = 5)] public string City { get; set; }
+        [DataMember(Order = 6)] public string Country { get; set; }
+    }
+
+    [DataContract(Namespace = Names.Namespace)]
+    public class OrderLine
+    {
+        [DataMember(Order = 1)] public string Sku { get; set; }
+        [DataMember(Order = 2)] public int Quantity { get; set; }
+        [DataMember(Order = 3)] public string Product { get; set; }
+        [DataMember(Order = 4)] public decimal Price { get; set; }
+    }
+
+    [DataContract(Namespace = Names.Namespace)]
+    public class LargeItem
+    {
+        [DataMember(Order = 1)] public Guid OrderId { get; set; }
+        [DataMember(Order = 2)] public ulong OrderNumber { get; set; }
+        [DataMember(Order = 3)] public string EmailAddress { get; set; }
+        [DataMember(Order = 4)] public Address ShippingAddress { get; set; }
+        [DataMember(Order = 5)] public Address InvoiceAddress { get; set; }
+        [DataMember(Order = 6)] public DateTimeOffset RequestedDeliveryDate { get; set; }
+        [DataMember(Order = 7)] public decimal ShippingCosts { get; set; }
+        [DataMember(Order = 8)] public DateTimeOffset LastModified { get; set; }
+        [DataMember(Order = 9)] public Guid CreateNonce { get; set; }
+        [DataMember(Order = 10)] public List<OrderLine> OrderLines { get; set; }
+    }
+
+    [DataContract(Namespace = Names.Namespace)]
+    public class TodoItem
+    {
+        [DataMember(Order = 1)] public int Id { get; set; }
+        [DataMember(Order = 2)] public string Title { get; set; }
+        [DataMember(Order = 3)] public bool IsComplete { get; set; }
+        [DataMember(Order = 4)] public DateTimeOffset CreatedAt { get; set; }
+    }
+
+    [DataContract(Namespace = Names.Namespace)]
+    public class CompositeType
+    {
+        [DataMember(Order = 1)] public bool BoolValue { get; set; }
+        [DataMember(Order = 2)] public string StringValue { get; set; }
+        [DataMember(Order = 3)] public int IntValue { get; set; }
+    }
+
+    [ServiceContract(Name = "IWcfService", Namespace = Names.Namespace)]
+    public interface IWcfService
+    {
+        [OperationContract] List<SmallItem> EchoSmall(List<SmallItem> items);
+        [OperationContract] List<LargeItem> EchoLarge(List<LargeItem> items);
+        [OperationContract] List<CompositeType> GetDataStream(int min, int max);
+        [OperationContract] List<TodoItem> GetTodos();
+        [OperationContract] TodoItem FirstTodo();
+        [OperationContract] int SendTodos(List<TodoItem> items);
+        [OperationContract] int SendTodo(TodoItem item);
+    }
+
+    [ServiceBehavior(InstanceContextMode = InstanceContextMode.Single, ConcurrencyMode = ConcurrencyMode.Multiple)]
+    public class MonoService : IWcfService
+    {
+        public List<SmallItem> EchoSmall(List<SmallItem> items) { return items; }
+        public List<LargeItem> EchoLarge(List<LargeItem> items) { return items; }
+        public List<CompositeType> GetDataStream(int min, int max) { return Payloads.DataStream(min, max); }
+        public List<TodoItem> GetTodos() { return Payloads.MonoTodos(); }
+        public TodoItem FirstTodo() { return Payloads.MonoTodos()[0]; }
+        public int SendTodos(List<TodoItem> items) { return items.Count; }
+        public int SendTodo(TodoItem item) { return item.Id; }
+    }
+
+    internal static class Payloads
+    {
+        public static List<CompositeType> DataStream(int min, int max)
+        {
+            var items = new List<CompositeType>();
+            for (long next = min; next <= max; next++)
+            {
+                var value = (int)next;
+                items.Add(new CompositeType { BoolValue = value % 2 == 0, StringValue = "Item " + value.ToString(CultureInfo.InvariantCulture) + " \u2713", IntValue = value });
+            }
+
+            return items;
+        }
+
+        public static List<TodoItem> MonoTodos()
+        {
+            return new List<TodoItem>
+            {
+                new TodoItem { Id = int.MaxValue, Title = "\U0001F680 \u05E9\u05DC\u05D5\u05DD", IsComplete = true, CreatedAt = new DateTimeOffset(9999, 12, 31, 23, 59, 59, TimeSpan.FromHours(14)).AddTicks(9999999) },
+                new TodoItem { Id = 0, Title = "", IsComplete = false, CreatedAt = new DateTimeOffset(1, 1, 1, 0, 0, 0, TimeSpan.FromHours(-12)) },
+                new TodoItem { Id = -1, Title = null, IsComplete = false, CreatedAt = new DateTimeOffset(2024, 2, 29, 12, 34, 56, TimeSpan.FromMinutes(330)).AddTicks(1234567) },
+            };
+        }
+
+        public static List<SmallItem> Small()
+        {
+            return new List<SmallItem>
+            {
+                new SmallItem { Id = Guid.Empty },
+                new SmallItem { Id = new Guid("ffffffff-ffff-ffff-ffff-ffffffffffff") },
+                new SmallItem { Id = new Guid("00112233-4455-6677-8899-aabbccddeeff") },
+            };
+        }
+
+        public static List<LargeItem> Large()
+        {
+            return new List<LargeItem>
+            {
+                new LargeItem
+                {
+                    OrderId = new Guid("00112233-4455-6677-8899-aabbccddeeff"),
+                    OrderNumber = ulong.MaxValue,
+                    EmailAddress = "",
+                    ShippingAddress = new Address { Name = "\U0001F4E6 \u00DCn\u00EFc\u00F6d\u00E9", Street = "\u05E9\u05DC\u05D5\u05DD \u05E2\u05D5\u05DC\u05DD 12", HouseNumber = "", PostalCode = null, City = "\u0645\u0631\u062D\u0628\u0627", Country = "\u65E5\u672C" },
+                    InvoiceAddress = null,
+                    RequestedDeliveryDate = new DateTimeOffset(1, 1, 1, 0, 0, 0, TimeSpan.FromHours(-12)),
+                    ShippingCosts = decimal.MaxValue,
+                    LastModified = new DateTimeOffset(DateTime.MaxValue.Ticks, TimeSpan.FromHours(14)),
+                    CreateNonce = new Guid("ffffffff-ffff-ffff-ffff-ffffffffffff"),
+                    OrderLines = new List<OrderLine>(),
+                },
+                new LargeItem
+                {
+                    OrderId = Guid.Empty,
+                    OrderNumber = 0,
+                    EmailAddress = null,
+                    ShippingAddress = new Address { Name = null, Street = "", Country = "\u202ERTL override" },
+                    InvoiceAddress = new Address { Name = "tab\there", Street = "line\r\nbreak", HouseNumber = "\t", PostalCode = "<&>]]>", City = "\"'", Country = "" },
+                    RequestedDeliveryDate = new DateTimeOffset(2024, 2, 29, 12, 34, 56, TimeSpan.FromMinutes(330)).AddTicks(1234567),
+                    ShippingCosts = decimal.MinValue,
+                    LastModified = new DateTimeOffset(1970, 1, 1, 0, 0, 0, TimeSpan.Zero).AddTicks(1),
+                    CreateNonce = new Guid("123e4567-e89b-12d3-a456-426614174000"),
+                    OrderLines = new List<OrderLine>
+                    {
+                        new OrderLine { Sku = "", Quantity = int.MinValue, Product = null, Price = new decimal(1, 0, 0, false, 28) },
+                        new OrderLine { Sku = string.Concat(Enumerable.Repeat("\U0001F600", 40)), Quantity = int.MaxValue, Product = new string('x', 300), Price = 19.90m },
+                        new OrderLine { Sku = null, Quantity = 0, Product = "", Price = 0.00m },
+                    },
+                },
+            };
+        }
+    }
+
+    internal static class Program
+    {
+        private static int _checks;
+        private static int _failures;
+
+        private static int Main(string[] args)
+        {
+            try
+            {
+                if (args.Length == 3 && args[0] == "client")
+                {
+                    return Client(args[1], args[2]);
+                }
+
+                if (args.Length == 3 && args[0] == "service" && args[1] == "nettcp")
+                {
+                    return Service(int.Parse(args[2], CultureInfo.InvariantCulture));
+                }
+
+                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|basichttp ADDRESS | service nettcp PORT");
+                return 2;
+            }
+            catch (Exception ex)
+            {
+                Console.WriteLine("error: " + ex);
+                return 1;
+            }
+        }
+
+        private static Binding Binding(string kind)
+        {
+            var quotas = XmlDictionaryReaderQuotas.Max;
+            if (kind == "nettcp")
+            {
+                return new NetTcpBinding(SecurityMode.None) { MaxReceivedMessageSize = 64 * 1024 * 1024, ReaderQuotas = quotas, SendTimeout = TimeSpan.FromSeconds(30) };
+            }
+
+            if (kind == "basichttp")
+            {
+                return new BasicHttpBinding { MaxReceivedMessageSize = 64 * 1024 * 1024, ReaderQuotas = quotas, SendTimeout = TimeSpan.FromSeconds(30) };
+            }
+
+            throw new ArgumentException("unknown binding " + kind);
+        }
+
+        private static int Client(string kind, string address)
+        {
+            var factory = new ChannelFactory<IWcfService>(Binding(kind), new EndpointAddress(address));
+            var service = factory.CreateChannel();
+            ((IClientChannel)service).Open();
+
+            var small = Payloads.Small();
+            Check("EchoSmall edge guids", Xml(small), () => Xml(service.EchoSmall(small)));
+            Check("EchoSmall empty list", Xml(new List<SmallItem>()), () => Xml(service.EchoSmall(new List<SmallItem>())));
+            var large = Payloads.Large();
+            Check("EchoLarge edge values", Xml(large), () => Xml(service.EchoLarge(large)));
+            Check("EchoLarge twice on one session", Xml(large), () => Xml(service.EchoLarge(large)));
+            Check("GetDataStream -3..3", Xml(Payloads.DataStream(-3, 3)), () => Xml(service.GetDataStream(-3, 3)));
+            Check("GetDataStream one", Xml(Payloads.DataStream(int.MaxValue, int.MaxValue)), () => Xml(service.GetDataStream(int.MaxValue, int.MaxValue)));
+            var todos = service.GetTodos();
+            Print("todos-count", todos.Count.ToString(CultureInfo.InvariantCulture));
+            Print("first-todo", Line(todos[0]));
+            Check("FirstTodo is GetTodos[0]", Xml(todos[0]), () => Xml(service.FirstTodo()));
+            var sent = Payloads.MonoTodos();
+            Check("SendTodos counts", "3", () => service.SendTodos(sent).ToString(CultureInfo.InvariantCulture));
+            Check("SendTodos empty", "0", () => service.SendTodos(new List<TodoItem>()).ToString(CultureInfo.InvariantCulture));
+            Check("SendTodo id", int.MaxValue.ToString(CultureInfo.InvariantCulture), () => service.SendTodo(sent[0]).ToString(CultureInfo.InvariantCulture));
+            CheckFault("GetDataStream max < min faults", () => service.GetDataStream(5, 1));
+            Check("served after a fault", Xml(small), () => Xml(service.EchoSmall(small)));
+
+            ((IClientChannel)service).Close();
+            factory.Close();
+            Console.WriteLine("mono-wcf " + kind + ": " + _checks + " checks, " + _failures + " failures");
+            return _failures == 0 ? 0 : 1;
+        }
+
+        private static int Service(int port)
+        {
+            var address = "net.tcp://127.0.0.1:" + port.ToString(CultureInfo.InvariantCulture) + "/wcf/nettcp";
+            var host = new ServiceHost(new MonoService());
+            host.AddServiceEndpoint(typeof(IWcfService), Binding("nettcp"), new Uri(address));
+            host.Open();
+            Console.WriteLine("listening " + address);
+            while (Console.In.ReadLine() != null)
+            {
+            }
+
+            host.Close(TimeSpan.FromSeconds(5));
+            return 0;
+        }
+
+        private static void Check(string name, string expected, Func<string> actual)
+        {
+            _checks++;
+            try
+            {
+                var got = actual();
+                if (got == expected)
+                {
+                    Console.WriteLine("ok " + name);
+                }
+                else
+                {
+                    _failures++;
+                    Console.WriteLine("FAIL " + name + ": expected " + expected + " got " + got);
+                }
+            }
+            catch (Exception ex)
+            {
+                _failures++;
+                Console.WriteLine("FAIL " + name + ": " + ex.GetType().Name + ": " + ex.Message);
+            }
+        }
+
+        private static void CheckFault(string name, Action call)
+        {
+            _checks++;
+            try
+            {
+                call();
+                _failures++;
+                Console.WriteLine("FAIL " + name + ": no fault");
+            }
+            catch (FaultException ex)
+            {
+                Console.WriteLine("ok " + name + " (" + ex.Message + ")");
+            }
+            catch (Exception ex)
+            {
+                _failures++;
+                Console.WriteLine("FAIL " + name + ": " + ex.GetType().Name + ": " + ex.Message);
+            }
+        }
+
+        private static void Print(string key, string value)
+        {
+            Console.WriteLine(key + ": " + value);
+        }
+
+        /// <summary>A todo as one line, every field exact: the tests compare it with the stand-in's own figures.</summary>
+        private static string Line(TodoItem item)
+        {
+            return item.Id.ToString(CultureInfo.InvariantCulture) + "|" + (item.Title ?? "(null)") + "|" + (item.IsComplete ? "true" : "false") + "|"
+                + item.CreatedAt.ToString("yyyy-MM-dd'T'HH:mm:ss.fffffffzzz", CultureInfo.InvariantCulture);
+        }
+
+        /// <summary>A value as this side's DataContractSerializer writes it: equal text means every member came back exact.</summary>
+        private static string Xml<T>(T value)
+        {
+            var serializer = new DataContractSerializer(typeof(T));
+            using (var text = new StringWriter(CultureInfo.InvariantCulture))
+            {
+                using (var writer = XmlWriter.Create(text, new XmlWriterSettings { CheckCharacters = false }))
+                {
+                    serializer.WriteObject(writer, value);
+                }
+
+                return text.ToString();
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+using System.Globalization;
+using System.Net;
+using System.Net.Sockets;
+using PerfAssert.Conformance.MessagePack;
+using PerfAssert.Conformance.Support;
+using PerfAssert.Targets.Clients.Wcf;
+using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Fixtures;
+using PerfAssert.Targets.Services.Wcf.NetTcp;
+
+namespace PerfAssert.Conformance.Wcf;
+
+/// <summary>
+/// The WCF stand-ins against a real WCF: Mono's System.ServiceModel, a separate implementation of the protocols (its
+/// binary encoder, static dictionary and framing are its own), compiled from <c>Peers/mono_wcf_peer.cs</c> by Mono's mcs.
+/// Mono's client calls the NetTcp and BasicHttp stand-ins with edge-case payloads and checks every answer; the stand-in
+/// NetTcp client calls a Mono NetTcp service.
+/// </summary>
+public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mono) : IClassFixture<LoopbackTargetsFixture>, IClassFixture<MonoPeer>
+{
+    private static readonly TimeSpan PeerTimeout = TimeSpan.FromSeconds(120);
+
+    [Fact]
+    public async Task MonoClient_NetTcpBinding_CallsEveryOperationExactly()
+    {
+        var endpoint = targets.Endpoints.Tcp[Targets.Services.Wcf.WcfModule.NetTcpTuned];
+
+        var output = await mono.RunClientAsync("nettcp", $"net.tcp://127.0.0.1:{endpoint.Port}/wcf/nettcp", PeerTimeout);
+
+        await AssertSameFirstTodoAsync(output);
+    }
+
+    [Fact]
+    public async Task MonoClient_BasicHttpBinding_CallsEveryOperationExactly()
+    {
+        var output = await mono.RunClientAsync("basichttp", new Uri(targets.Endpoints.Http, "/wcf/basic").ToString(), PeerTimeout);
+
+        await AssertSameFirstTodoAsync(output);
+    }
+
+    [Fact]
+    public async Task StandInNetTcpClient_CallsAMonoNetTcpService_Exactly()
+    {
+        var port = FreePort();
+        await using var service = mono.Start(["service", "nettcp", port.ToString(CultureInfo.InvariantCulture)]);
+        service.WaitForLine("listening ", PeerTimeout);
+        await using var client = new NetTcpWcfClient(new IPEndPoint(IPAddress.Loopback, port), TimeSpan.FromSeconds(30));
+        var ct = TestContext.Current.CancellationToken;
+
+        var small = EdgeItems.Small();
+        Assert.Null(PayloadComparer.FirstDifference(small, await client.EchoSmallAsync(small, ct), PayloadComparer.Small));
+        Assert.Empty(await client.EchoSmallAsync([], ct));
+        var large = XmlEdgeItems();
+        Assert.Null(PayloadComparer.FirstDifference(large, await client.EchoLargeAsync(large, ct), PayloadComparer.Large));
+        Assert.Null(PayloadComparer.FirstDifference(large, await client.EchoLargeAsync(large, ct), PayloadComparer.Large));
+        var expectedStream = Enumerable.Range(-3, 7).Select(v => new CompositeType { BoolValue = v % 2 == 0, StringValue = $"Item {v} ✓", IntValue = v }).ToList();
+        Assert.Null(PayloadComparer.FirstDifference(expectedStream, await client.GetDataStreamAsync(-3, 3, ct), PayloadComparer.Composite));
+        var todos = await client.GetAsync(ct);
+        Assert.Equal(3, todos.Count);
+        var first = await client.FirstAsync(ct);
+        Assert.Equal(int.MaxValue, first.Id);
+        Assert.Equal("\U0001F680 שלום", first.Title);
+        Assert.Equal(new DateTimeOffset(9999, 12, 31, 23, 59, 59, TimeSpan.FromHours(14)).AddTicks(9_999_999), first.CreatedAt);
+        Assert.Equal(TimeSpan.FromHours(14), first.CreatedAt.Offset);
+        Assert.Null(todos[2].Title);
+        Assert.Equal(string.Empty, todos[1].Title);
+        Assert.Equal(TimeSpan.FromHours(-12), todos[1].CreatedAt.Offset);
+        Assert.Equal(3, await client.SendAsync(todos, ct));
+        Assert.Equal(-1, await client.SendOneAsync(todos[2], ct));
+    }
+
+    /// <summary>The first todo Mono's client read must be the stand-in's own, to the 100 ns tick and the offset.</summary>
+    private async Task AssertSameFirstTodoAsync(string output)
+    {
+        await using var client = new NetTcpWcfClient(targets.Endpoints, NetTcpSecurity.None);
+        var first = await client.FirstAsync(TestContext.Current.CancellationToken);
+        var line = string.Create(CultureInfo.InvariantCulture,
+            $"first-todo: {first.Id}|{first.Title ?? "(null)"}|{(first.IsComplete ? "true" : "false")}|{first.CreatedAt:yyyy-MM-dd'T'HH:mm:ss.fffffffzzz}");
+        Assert.Contains(line, output, StringComparison.Ordinal);
+    }
+
+    /// <summary>The edge items, less the NUL character, which XML 1.0 cannot carry (MessagePack can, and its peers check it).</summary>
+    private static List<LargeItem> XmlEdgeItems()
+    {
+        var items = EdgeItems.Large();
+        items[1].InvoiceAddress!.Name = "tab\there";
+        return items;
+    }
+
+    private static int FreePort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+}
