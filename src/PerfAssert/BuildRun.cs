@@ -53,7 +53,7 @@ internal static class BuildRun
 
         var verdicts = BuildJudge.Judge(plan, judge, measured, reference, unavailable, unavailableFails);
         // A run whose reference build could not be had has nothing worth recording.
-        if (judge.WantsCandidate(verdicts) && reasons.Count == 0 && timingReasons.Length == 0 && !unavailableFails)
+        if ((judge.WantsCandidate(verdicts) || BuildJudge.CommittedFigureIsStale(judge, measured)) && reasons.Count == 0 && timingReasons.Length == 0 && !unavailableFails)
         {
             verdicts = await judge.RecordCandidateAsync(verdicts, BuildJudge.Candidate(judge.Entry, measured, verdicts), measured.Current, cancellationToken).ConfigureAwait(false);
         }

@@ -125,10 +125,7 @@ internal static class BuildJudge
     private static Verdict AllocationVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, bool withReference)
     {
         var recorded = entry.AllocatedBytesPerOp;
-        // The noise this run measured between workers of one build and between repeats, never looser than the blanket tolerance.
-        var fromNoise = 1 + (NoiseMultiple * measured.NoiseBytesPerOp) + (recorded * ResolutionShare);
-        var blanket = 1 + (recorded * judge.Budget.AllocationTolerance);
-        var tolerance = Math.Min(fromNoise, blanket);
+        var (tolerance, fromNoise, blanket) = AllocationTolerance(judge, entry, measured);
         var metric = withReference
             ? $"allocated in worker (baseline {VerdictFormatter.Number(recorded)}, reference build {VerdictFormatter.Number(measured.Baseline.BytesPerOp)})"
             : $"allocated in worker (baseline {VerdictFormatter.Number(recorded)})";
@@ -142,13 +139,14 @@ internal static class BuildJudge
         };
         if (withReference && verdict.Outcome == VerdictOutcome.Regression && measured.Current.BytesPerOp <= measured.Baseline.BytesPerOp + tolerance)
         {
-            // The reference build, measured beside it in this run, allocates as much: what moved is the committed figure's
-            // run (timing-dependent buffers shift a few hundred bytes between runs), not this change.
+            // The reference build, measured beside it in this run, allocates as much: what moved is the committed figure, not
+            // this change. Either it was recorded at an earlier reference (the reference moved since) or its run measured low
+            // (timing-dependent buffers shift a few hundred bytes between runs); a candidate is written to refresh it.
             verdict = verdict with
             {
                 Outcome = VerdictOutcome.Pass,
                 Reason = Join(verdict.Reason, string.Create(CultureInfo.InvariantCulture,
-                    $"above the committed figure, but not above the reference build in this run ({VerdictFormatter.Number(measured.Baseline.BytesPerOp)} B/op), which the committed figure was recorded for: that run measured low")),
+                    $"above the committed figure, but not above the reference build measured beside it ({VerdictFormatter.Number(measured.Baseline.BytesPerOp)} B/op): the committed figure is stale (recorded at an earlier reference, or in a run that measured low)")),
             };
         }
 
@@ -160,6 +158,26 @@ internal static class BuildJudge
         return entry.Environment.AllocatesLike(BaselineEnvironment.Current)
             ? verdict
             : verdict with { Advisory = true, Reason = $"recorded on {entry.Environment.MachineClass}, this is {BaselineEnvironment.Current.MachineClass}: allocations are advisory until it is recorded here" };
+    }
+
+    /// <summary>
+    /// Whether the reference build, measured in this run, allocates more or less than the entry's committed figure by more
+    /// than the tolerance: the figure no longer describes the reference (it moved since the figure was recorded, or that
+    /// run measured low), so the run writes a candidate to refresh it even when every verdict passes.
+    /// </summary>
+    public static bool CommittedFigureIsStale(BaselineJudge judge, BuildMeasurement measured) =>
+        judge.Entry is { } entry && measured.Latency is not null && entry.AllocationScope == WorkerScope
+        && Math.Abs(measured.Baseline.BytesPerOp - entry.AllocatedBytesPerOp) > AllocationTolerance(judge, entry, measured).Tolerance;
+
+    /// <summary>
+    /// The allocation tolerance: the noise this run measured between workers of one build and between repeats, plus a
+    /// resolution share of the committed figure, never looser than the blanket tolerance.
+    /// </summary>
+    private static (double Tolerance, double FromNoise, double Blanket) AllocationTolerance(BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured)
+    {
+        var fromNoise = 1 + (NoiseMultiple * measured.NoiseBytesPerOp) + (entry.AllocatedBytesPerOp * ResolutionShare);
+        var blanket = 1 + (entry.AllocatedBytesPerOp * judge.Budget.AllocationTolerance);
+        return (Math.Min(fromNoise, blanket), fromNoise, blanket);
     }
 
     /// <summary>Both sides' mean latency, from the pass the verdict rests on.</summary>
