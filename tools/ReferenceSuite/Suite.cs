@@ -26,7 +26,12 @@ internal static class Suite
             ReferenceStack = "WcfText",
         };
         await ReportWriter.WriteAsync(report, options.Output);
+        // The published experiments beside this run: a section of report.md (the reference suite's, not the core's).
+        var published = PublishedComparison.Markdown(
+            latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal));
+        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published);
         await output.WriteLineAsync(MarkdownReport.Render(report));
+        await output.WriteLineAsync(published);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
         return relative.Any(r => r.Failed) ? 1 : 0;

@@ -1,0 +1,129 @@
+using System.Globalization;
+using System.Text;
+
+namespace PerfAssert.Targets.Reference;
+
+/// <summary>
+/// Puts the published experiments beside this run's figures, normalized as the experiments were read: the latency
+/// experiment as ratios to WCF text (BasicHttpBinding) at the same size and item count, NetTcp vs gRPC as the ratio of the
+/// two. Absolute figures are shown but never compared: the hardware and runtimes differ.
+/// </summary>
+public static class PublishedComparison
+{
+    /// <summary>The latency experiment's reference stack.</summary>
+    public const string ReferenceStack = "WcfText";
+
+    /// <summary>Within this share of parity a ratio reads as "about equal".</summary>
+    public const double ParityBand = 0.10;
+
+    /// <summary>Every published latency figure beside ours; <paramref name="measuredMicroseconds"/> is keyed by our case name.</summary>
+    public static IReadOnlyList<PublishedRow> Latency(IReadOnlyDictionary<string, double> measuredMicroseconds)
+    {
+        ArgumentNullException.ThrowIfNull(measuredMicroseconds);
+        var published = PublishedLatency.All;
+        var rows = new List<PublishedRow>();
+        foreach (var figure in published)
+        {
+            var size = figure.Method.StartsWith("Small", StringComparison.Ordinal) ? "Small" : "Large";
+            var reference = published.Single(p => p.Method == size + ReferenceStack && p.Items == figure.Items);
+            var publishedRatio = figure.MeanMicroseconds / reference.MeanMicroseconds;
+            var (ours, why) = figure.Ours();
+            var referenceCase = $"{size}{ReferenceStack}-{figure.Items.ToString(CultureInfo.InvariantCulture)}";
+            if (ours is null)
+            {
+                rows.Add(new PublishedRow($"{figure.Method}-{figure.Items}", figure.MeanMicroseconds, publishedRatio, null, null, "not comparable: " + why));
+            }
+            else if (!measuredMicroseconds.TryGetValue(ours, out var measured) || !measuredMicroseconds.TryGetValue(referenceCase, out var measuredReference))
+            {
+                rows.Add(new PublishedRow(ours, figure.MeanMicroseconds, publishedRatio, null, null, $"not measured in this run ({figure.Items} items: the quick matrix runs 0 and 100, --full adds 10 and 1000)"));
+            }
+            else
+            {
+                var ratio = measured / measuredReference;
+                rows.Add(new PublishedRow(ours, figure.MeanMicroseconds, publishedRatio, measured, ratio, ours == referenceCase ? "the reference" : Remark(publishedRatio, ratio)));
+            }
+        }
+
+        return rows;
+    }
+
+    /// <summary>How today's ratio reads against the published one.</summary>
+    public static string Remark(double published, double measured)
+    {
+        var then = Side(published);
+        var now = Side(measured);
+        return (then, now) switch
+        {
+            (0, 0) => "same order: about equal then and now",
+            _ when then == now => "same order" + Spread(published, measured),
+            (0, _) => now > 0 ? "gap opened: about equal then, slower now" : "gap opened: about equal then, faster now",
+            (_, 0) => "gap closed: within 10% now",
+            _ => "reversed",
+        };
+    }
+
+    /// <summary>The published experiments beside this run, as a Markdown section of the report.</summary>
+    /// <param name="measuredMicroseconds">This run's means by case name (latency, data stream and todo cases).</param>
+    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds)
+    {
+        ArgumentNullException.ThrowIfNull(measuredMicroseconds);
+        var text = new StringBuilder();
+        text.AppendLine("## Published experiments beside this run");
+        text.AppendLine();
+        text.AppendLine("The published figures were taken on other hardware and older runtimes (see `../shared/reference/README.md` in the");
+        text.AppendLine($"original plan): only ratios within one run are compared. A ratio within {ParityBand:0%} of 1 reads as about equal.");
+        text.AppendLine();
+        text.AppendLine("### 1. Round-trip latency (2019), each stack over WCF text at the same size and item count");
+        text.AppendLine();
+        var rows = Latency(measuredMicroseconds);
+        string[] headlines = ["SmallAspNetCoreJsonNet-100", "LargeAspNetCoreMessagePack-100", "LargeAspNetCoreMessagePack-1000"];
+        text.AppendLine("Headline rows: " + string.Join("; ", headlines.Select(h => rows.Single(r => r.Case == h)).Select(Headline)) + ".");
+        text.AppendLine();
+        text.AppendLine("| case | published us | published / WCF text | measured us | measured / WCF text | remark |");
+        text.AppendLine("|---|---:|---:|---:|---:|---|");
+        foreach (var row in rows.OrderBy(r => r.MeasuredRatio is null).ThenBy(r => r.Case, StringComparer.Ordinal))
+        {
+            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {row.Case} | {row.PublishedMicroseconds:#,0.0} | {row.PublishedRatio:0.00}x | {Optional(row.MeasuredMicroseconds, "#,0.0")} | {Optional(row.MeasuredRatio, "0.00")}{(row.MeasuredRatio is null ? "" : "x")} | {row.Remark} |"));
+        }
+
+        text.AppendLine();
+        text.AppendLine("### 3. WCF NetTcp vs gRPC (2019), GetDataStream 0..42");
+        text.AppendLine();
+        text.AppendLine(DataStream(measuredMicroseconds));
+        text.AppendLine();
+        text.AppendLine("### 2, 4 and 5");
+        text.AppendLine();
+        text.AppendLine("- 2. REST throughput (ApacheBench, 60,000 requests at concurrency 100): GET Web API 7,460 vs WCF 8,182 req/s, POST 6,873 vs 6,407. This run's throughput section drives one stack with PerfAssert's own client; WCF vs Web API side by side with an outside load generator is not reproduced yet.");
+        text.AppendLine("- 4. gRPC vs Web API vs WCF over todo operations (2020): gRPC fastest overall. Compare with this run's todo cases above.");
+        text.AppendLine("- 5. NetTcpBinding configuration under 100 concurrent clients (default slower than BasicHttp, tuned fastest): not reproduced yet.");
+        return text.ToString();
+    }
+
+    private static string Headline(PublishedRow row) => row.MeasuredRatio is { } measured
+        ? string.Create(CultureInfo.InvariantCulture, $"{row.Case} {row.PublishedRatio:0.00}x WCF text in 2019, {measured:0.00}x now ({row.Remark})")
+        : string.Create(CultureInfo.InvariantCulture, $"{row.Case} {row.PublishedRatio:0.00}x WCF text in 2019, {row.Remark}");
+
+    private static string DataStream(IReadOnlyDictionary<string, double> measured)
+    {
+        const double PublishedNetTcp = 211.5, PublishedGrpc = 190.1;
+        var published = PublishedGrpc / PublishedNetTcp;
+        var line = string.Create(CultureInfo.InvariantCulture, $"Published: NetTcpBinding {PublishedNetTcp} us, gRPC unary {PublishedGrpc} us, gRPC / NetTcp {published:0.00}x; server streaming about 5x NetTcp.");
+        return measured.TryGetValue("DataStreamGrpcUnary-42", out var grpc) && measured.TryGetValue("DataStreamWcfNetTcpTuned-42", out var netTcp)
+            ? line + string.Create(CultureInfo.InvariantCulture, $" Measured: NetTcp (tuned) {netTcp:#,0.0} us, gRPC unary {grpc:#,0.0} us, gRPC / NetTcp {grpc / netTcp:0.00}x: {Remark(published, grpc / netTcp)}.")
+                + (measured.TryGetValue("DataStreamGrpcServerStreaming-42", out var streaming) ? string.Create(CultureInfo.InvariantCulture, $" Server streaming {streaming / netTcp:0.00}x NetTcp.") : "")
+            : line + " Not measured in this run.";
+    }
+
+    /// <summary>Says so when the gap to the reference is more than twice as wide, or less than half as wide, as published.</summary>
+    private static string Spread(double published, double measured)
+    {
+        var then = Math.Abs(Math.Log(published));
+        var now = Math.Abs(Math.Log(measured));
+        return now > 2 * then ? ", the gap much wider now" : now < then / 2 ? ", the gap much narrower now" : string.Empty;
+    }
+
+    private static string Optional(double? value, string format) => value is { } v ? v.ToString(format, CultureInfo.InvariantCulture) : "-";
+
+    private static int Side(double ratio) => ratio > 1 + ParityBand ? 1 : ratio < 1 - ParityBand ? -1 : 0;
+}
