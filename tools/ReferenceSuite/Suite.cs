@@ -20,7 +20,7 @@ internal static class Suite
         var throughput = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
         var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
 
-        var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, floor], throughput, floorRatios)
+        var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor], throughput, floorRatios)
         {
             Title = $"PerfAssert reference suite ({(options.Full ? "full" : "quick")} matrix)",
             ReferenceStack = "WcfText",
@@ -34,6 +34,6 @@ internal static class Suite
         await output.WriteLineAsync(published);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
-        return relative.Any(r => r.Failed) ? 1 : 0;
+        return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;
     }
 }
