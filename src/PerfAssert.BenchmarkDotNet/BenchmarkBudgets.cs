@@ -32,6 +32,10 @@ public sealed record BenchmarkBudgets
     /// <value>The default is <see langword="false"/>: advisory.</value></summary>
     public bool EnforceCalibrationLatency { get; init; }
 
+    /// <summary>Where <see cref="BaselineFile"/> is read and candidates are written.
+    /// <value>The default is <see langword="null"/>: <see cref="PerfAssert.Baselines.BaselineStore.Discover"/>.</value></summary>
+    public PerfAssert.Baselines.BaselineStore? Store { get; init; }
+
     /// <summary>The measuring options. <value>The default is <see langword="null"/>: PerfAssert's defaults.</value></summary>
     public PerfOptions? Options { get; init; }
 

@@ -62,6 +62,16 @@ public sealed class BenchmarkCase
         }
     }
 
+    /// <summary>
+    /// Creates an instance (parameters set, <c>[GlobalSetup]</c> run) and the case's method on it as an operation named
+    /// <paramref name="name"/> (default: <see cref="Id"/>); disposing it runs <c>[GlobalCleanup]</c>.
+    /// </summary>
+    public async Task<BenchmarkInstance> CreateInstanceAsync(string? name = null)
+    {
+        var instance = await _context.CreateAsync().ConfigureAwait(false);
+        return new BenchmarkInstance(instance, Invoker.Create(name ?? Id, instance, Method, _context.Arguments), () => _context.CleanupAsync(instance));
+    }
+
     /// <inheritdoc/>
     public override string ToString() => Id;
 
@@ -111,7 +121,7 @@ public sealed class BenchmarkCase
 
         if (budgets.BaselineFile is { } file)
         {
-            builder.AgainstBaseline(file, Id, enforceLatency: budgets.EnforceCalibrationLatency);
+            builder.AgainstBaseline(file, Id, budgets.Store, enforceLatency: budgets.EnforceCalibrationLatency);
         }
 
         return builder;

@@ -3,8 +3,8 @@ namespace PerfAssert.BenchmarkDotNet.Json;
 /// <summary>One benchmark of a BenchmarkDotNet full JSON export, as the bridge reads it.</summary>
 public sealed record BenchmarkDotNetEntry
 {
-    /// <summary>The entry's id: <c>Type.Method</c>, then <c>[Parameters]</c> and the arguments when there are any, for example
-    /// <c>FormatBenchmarks.Format[Rows=100]</c>.</summary>
+    /// <summary>The entry's id: <c>Type.Method</c>, then the parameters and arguments as BenchmarkDotNet's full name writes
+    /// them, for example <c>FormatBenchmarks.Format(Rows: 100)</c> (the bridge's case id after the type name).</summary>
     public required string Id { get; init; }
 
     /// <summary>BenchmarkDotNet's full name (namespace, type, method and arguments).</summary>

@@ -89,8 +89,10 @@ public sealed record BenchmarkDotNetReport
         }
 
         var mean = Required(path, statistics, "Mean", where + ".Statistics").GetDouble();
-        var arguments = fullName.IndexOf('(', StringComparison.Ordinal) is var open and >= 0 ? fullName[open..] : string.Empty;
-        var id = $"{type}.{method}" + (string.IsNullOrEmpty(parameters) ? string.Empty : $"[{parameters}]") + arguments;
+        // BenchmarkDotNet's full name ends with the parameters and arguments as the bridge's case ids write them: (Rows: 16).
+        var values = fullName.IndexOf('(', StringComparison.Ordinal) is var open and >= 0 ? fullName[open..]
+            : string.IsNullOrEmpty(parameters) ? string.Empty : $"[{parameters}]";
+        var id = $"{type}.{method}{values}";
         double? bytes = benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object
             ? Required(path, memory, "BytesAllocatedPerOperation", where + ".Memory").GetDouble()
             : null;
