@@ -6,7 +6,7 @@ namespace PerfAssert.BenchmarkDotNet;
 
 /// <summary>
 /// A BenchmarkDotNet benchmark class read for PerfAssert: one <see cref="BenchmarkCase"/> per <c>[Benchmark]</c> method and
-/// combination of <c>[Params]</c>/<c>[ParamsSource]</c>/<c>[ParamsAllValues]</c> values and <c>[Arguments]</c>. Everything
+/// combination of <c>[Params]</c>/<c>[ParamsSource]</c>/<c>[ParamsAllValues]</c> values and <c>[Arguments]</c>/<c>[ArgumentsSource]</c>. Everything
 /// the bridge cannot run honestly is rejected here, before anything is measured, naming the class and member.
 /// </summary>
 public sealed class BenchmarkClass
@@ -107,8 +107,8 @@ public sealed class BenchmarkClass
         string? problem = attribute.OperationsPerInvoke != 1 ? $"sets OperationsPerInvoke = {attribute.OperationsPerInvoke}, which the bridge does not honour (figures would be per invocation, not per operation); remove it or keep this benchmark under BenchmarkDotNet's runner"
             : method.ContainsGenericParameters ? "is generic"
             : method.GetParameters().Any(p => p.ParameterType.IsByRef) ? "has a ref, out or in parameter"
-            : method.GetCustomAttribute<ArgumentsSourceAttribute>() is not null ? "uses [ArgumentsSource], which the bridge does not support yet; use [Arguments] or [Params]/[ParamsSource]"
-            : method.GetParameters().Length > 0 && !method.GetCustomAttributes<ArgumentsAttribute>().Any() ? "has parameters but no [Arguments]"
+            : method.GetParameters().Length > 0 && !method.GetCustomAttributes<ArgumentsAttribute>().Any() && method.GetCustomAttribute<ArgumentsSourceAttribute>() is null
+                ? "has parameters but no [Arguments] or [ArgumentsSource]"
             : null;
         if (problem is not null)
         {
@@ -133,6 +133,12 @@ public sealed class BenchmarkClass
     {
         var parameters = method.GetParameters();
         var sets = method.GetCustomAttributes<ArgumentsAttribute>().Select(a => a.Values ?? [null]).ToList();
+        if (method.GetCustomAttribute<ArgumentsSourceAttribute>() is { } source)
+        {
+            // As in BenchmarkDotNet: each item is one call's arguments, an object[] for several parameters.
+            sets.AddRange(ParameterSpace.ReadSource(type, method.Name, source.Name).Select(v => v is object?[] many && parameters.Length != 1 ? many : new[] { v }));
+        }
+
         if (sets.Count == 0)
         {
             return [[]];

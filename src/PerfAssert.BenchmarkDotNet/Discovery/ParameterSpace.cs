@@ -83,10 +83,14 @@ internal static class ParameterSpace
         return value is null || target.IsInstanceOfType(value) ? value : System.Convert.ChangeType(value, target, System.Globalization.CultureInfo.InvariantCulture);
     }
 
-    private static List<object?> FromSource(Type type, MemberInfo member, string sourceName)
+    private static List<object?> FromSource(Type type, MemberInfo member, string sourceName) =>
+        ReadSource(type, member.Name, sourceName).Select(v => Convert(v, member)).ToList();
+
+    /// <summary>The values of a <c>[ParamsSource]</c> or <c>[ArgumentsSource]</c> member; errors name the class, the source and its user.</summary>
+    public static List<object?> ReadSource(Type type, string user, string sourceName)
     {
         var source = type.GetMember(sourceName, All).FirstOrDefault()
-            ?? throw new BenchmarkBridgeException($"{type.FullName}.{member.Name}: [ParamsSource(\"{sourceName}\")] names no member of {type.FullName}.");
+            ?? throw new BenchmarkBridgeException($"{type.FullName}.{user}: the source \"{sourceName}\" names no member of {type.FullName}.");
         object? values;
         try
         {
@@ -96,26 +100,26 @@ internal static class ParameterSpace
                 MethodInfo method when method.GetParameters().Length == 0 => method.Invoke(instance, null),
                 PropertyInfo property => property.GetValue(instance),
                 FieldInfo field => field.GetValue(instance),
-                _ => throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: a parameter source must be a field, a property or a method without parameters."),
+                _ => throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: a parameter or arguments source must be a field, a property or a method without parameters."),
             };
         }
         catch (TargetInvocationException e)
         {
-            throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: the parameter source of {member.Name} threw {e.InnerException!.GetType().Name}: {e.InnerException.Message}", e.InnerException);
+            throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: the source of {user} threw {e.InnerException!.GetType().Name}: {e.InnerException.Message}", e.InnerException);
         }
 
         if (values is not IEnumerable enumerable)
         {
-            throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: the parameter source of {member.Name} must return an IEnumerable, not {values?.GetType().Name ?? "null"}.");
+            throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: the source of {user} must return an IEnumerable, not {values?.GetType().Name ?? "null"}.");
         }
 
         try
         {
-            return enumerable.Cast<object?>().Select(v => Convert(v, member)).ToList();
+            return enumerable.Cast<object?>().ToList();
         }
         catch (Exception e) when (e is not BenchmarkBridgeException)
         {
-            throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: enumerating the parameter source of {member.Name} threw {e.GetType().Name}: {e.Message}", e);
+            throw new BenchmarkBridgeException($"{type.FullName}.{sourceName}: enumerating the source of {user} threw {e.GetType().Name}: {e.Message}", e);
         }
     }
 

@@ -20,6 +20,14 @@ public sealed class BenchmarkClassTests
     }
 
     [Fact]
+    public void Of_ArgumentsSource_OneCasePerItem()
+    {
+        var benchmarks = BenchmarkClass.Of<SourcedArguments>();
+
+        Assert.Equal(["Repeat(count: 1, text: \"one\")", "Repeat(count: 2, text: \"two\")", "Square(value: 7)"], benchmarks.CaseIds);
+    }
+
+    [Fact]
     public void Of_BaselineMethod_PairsEachCaseWithTheBaselineOfTheSameParameters()
     {
         var benchmarks = BenchmarkClass.Of<CasesBenchmarks>();
@@ -33,7 +41,7 @@ public sealed class BenchmarkClassTests
     [Theory]
     [InlineData(typeof(NoBenchmarks), "NoBenchmarks has no [Benchmark] methods")]
     [InlineData(typeof(TwoBaselines), "TwoBaselines has 2 baseline methods (First, Second)")]
-    [InlineData(typeof(ThrowingParamsSource), "ThrowingParamsSource.Sizes: the parameter source of Size threw InvalidOperationException: catalog unavailable")]
+    [InlineData(typeof(ThrowingParamsSource), "ThrowingParamsSource.Sizes: the source of Size threw InvalidOperationException: catalog unavailable")]
     [InlineData(typeof(WithIterationSetup), "WithIterationSetup.Reset: [IterationSetup]/[IterationCleanup] is not supported")]
     [InlineData(typeof(WithOperationsPerInvoke), "WithOperationsPerInvoke.Work sets OperationsPerInvoke = 16")]
     [InlineData(typeof(Generic<>), "is generic")]

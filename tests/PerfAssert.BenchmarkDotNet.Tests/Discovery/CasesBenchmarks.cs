@@ -36,3 +36,18 @@ public class CasesBenchmarks
     [Arguments(3)]
     public int New(int factor) => Size * factor;
 }
+
+public class SourcedArguments
+{
+    public static IEnumerable<object[]> Pairs() => [[1, "one"], [2, "two"]];
+
+    public static IEnumerable<int> Singles => [7];
+
+    [Benchmark]
+    [ArgumentsSource(nameof(Pairs))]
+    public string Repeat(int count, string text) => string.Concat(Enumerable.Repeat(text, count));
+
+    [Benchmark]
+    [ArgumentsSource(nameof(Singles))]
+    public int Square(int value) => value * value;
+}
