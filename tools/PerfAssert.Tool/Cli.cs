@@ -4,7 +4,7 @@ using PerfAssert.Reporting;
 
 namespace PerfAssert.Tool;
 
-/// <summary>The commands: accept, diff, list, orphans, render, and baseline show | move | build.</summary>
+/// <summary>The commands: accept, diff, list, orphans, render, bdn, and baseline show | move | build.</summary>
 internal static class Cli
 {
     /// <summary>What <c>--help</c> prints and every bad-input message ends with.</summary>
@@ -17,6 +17,9 @@ internal static class Cli
           render  [--results DIR|FILE] [--out DIR] [--format md|html|both] [--fail-on-regression]
                   write report.md and/or report.html: a pull-request summary of a test run's per-test results, or the
                   reference suite's report from its results.json (or the folder holding it)
+          bdn     --report FILE --baseline FILE [--out DIR] [--fail-on-regression]
+                  judge a BenchmarkDotNet full JSON export against a committed one: allocations judged, timings
+                  advisory; prints every verdict and writes report.md
           baseline show  [--baselines DIR]           the reference commit latency is judged against, and every allowance
           baseline move  [--commit REV] [--baselines DIR]
                   make REV (default HEAD) the reference commit (baselines/reference.json) and drop every latency
@@ -46,7 +49,7 @@ internal static class Cli
         {
             return await RunAsync(args, output, ci);
         }
-        catch (Exception ex) when (ex is BaselineException or BaselineBuildUnavailableException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
+        catch (Exception ex) when (ex is BaselineException or BenchmarkDotNet.BenchmarkBridgeException or BaselineBuildUnavailableException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
         {
             await error.WriteLineAsync("perfassert: " + ex.Message);
             return 2;
@@ -91,6 +94,8 @@ internal static class Cli
                 return await OrphansAsync(store, options["--results"] ?? DefaultResults(store), output);
             case "render":
                 return await RenderCommand.RunAsync(options, () => DefaultResults(StoreForResults(options)), output);
+            case "bdn":
+                return await BenchmarkDotNetCommand.RunAsync(options, output);
             default:
                 throw new ArgumentException($"unknown command '{command}'.{System.Environment.NewLine}{Usage}");
         }

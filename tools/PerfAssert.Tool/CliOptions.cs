@@ -13,6 +13,7 @@ internal sealed class CliOptions
         ["list"] = (["--baselines"], [], []),
         ["orphans"] = (["--baselines", "--results"], [], []),
         ["render"] = (["--baselines", "--results", "--out", "--format"], ["--fail-on-regression"], []),
+        ["bdn"] = (["--report", "--baseline", "--out"], ["--fail-on-regression"], []),
         ["baseline show"] = (["--baselines"], [], []),
         ["baseline move"] = (["--baselines", "--commit"], [], []),
         ["baseline build"] = (["--baselines", "--commit", "--project"], [], ["--project"]),

@@ -1,0 +1,113 @@
+using System.Globalization;
+using System.Text.Json;
+
+namespace PerfAssert.BenchmarkDotNet.Json;
+
+/// <summary>
+/// A BenchmarkDotNet full JSON export (<c>*-report-full.json</c>, from <c>[JsonExporterAttribute.Full]</c> or
+/// <c>--exporters json</c>) read without any BenchmarkDotNet reference. Files from another tool, from a BenchmarkDotNet
+/// version whose format this code does not know, or with missing fields are rejected naming the file.
+/// </summary>
+public sealed record BenchmarkDotNetReport
+{
+    /// <summary>The newest BenchmarkDotNet version (major.minor) whose export format this reader knows.</summary>
+    public static readonly Version NewestKnownVersion = new(0, 15);
+
+    /// <summary>The file it was read from.</summary>
+    public required string Path { get; init; }
+
+    /// <summary>The run's title.</summary>
+    public required string Title { get; init; }
+
+    /// <summary>The BenchmarkDotNet version that wrote it.</summary>
+    public required string ToolVersion { get; init; }
+
+    /// <summary>The benchmarks, in file order.</summary>
+    public required IReadOnlyList<BenchmarkDotNetEntry> Benchmarks { get; init; }
+
+    /// <summary>Reads and checks a full JSON export.</summary>
+    public static BenchmarkDotNetReport Read(string path)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(path);
+        if (!File.Exists(path))
+        {
+            throw new BenchmarkBridgeException($"{path}: no such BenchmarkDotNet JSON file.");
+        }
+
+        try
+        {
+            using var document = JsonDocument.Parse(File.ReadAllText(path));
+            return Parse(path, document.RootElement);
+        }
+        catch (JsonException e)
+        {
+            throw new BenchmarkBridgeException($"{path}: not JSON ({e.Message}).", e);
+        }
+    }
+
+    private static BenchmarkDotNetReport Parse(string path, JsonElement root)
+    {
+        if (root.ValueKind != JsonValueKind.Object || !root.TryGetProperty("HostEnvironmentInfo", out var host)
+            || !host.TryGetProperty("BenchmarkDotNetCaption", out var caption) || caption.GetString() != "BenchmarkDotNet")
+        {
+            throw new BenchmarkBridgeException($"{path}: not a BenchmarkDotNet full JSON export (no HostEnvironmentInfo.BenchmarkDotNetCaption \"BenchmarkDotNet\"); export with BenchmarkDotNet's JsonExporter.Full.");
+        }
+
+        var version = Required(path, host, "BenchmarkDotNetVersion", "HostEnvironmentInfo").GetString() ?? string.Empty;
+        var numeric = version.Split('-', '+')[0];
+        if (!Version.TryParse(numeric, out var parsed) || new Version(parsed.Major, parsed.Minor) > NewestKnownVersion)
+        {
+            throw new BenchmarkBridgeException($"{path}: written by BenchmarkDotNet {version}, newer than the {NewestKnownVersion} format this reader knows; update PerfAssert.BenchmarkDotNet.");
+        }
+
+        var benchmarks = Required(path, root, "Benchmarks", "the file");
+        if (benchmarks.ValueKind != JsonValueKind.Array)
+        {
+            throw new BenchmarkBridgeException($"{path}: 'Benchmarks' is not an array.");
+        }
+
+        return new BenchmarkDotNetReport
+        {
+            Path = path,
+            Title = root.TryGetProperty("Title", out var title) ? title.GetString() ?? string.Empty : string.Empty,
+            ToolVersion = version,
+            Benchmarks = [.. benchmarks.EnumerateArray().Select((b, i) => Entry(path, b, i))],
+        };
+    }
+
+    private static BenchmarkDotNetEntry Entry(string path, JsonElement benchmark, int index)
+    {
+        var where = $"Benchmarks[{index}]";
+        var type = Required(path, benchmark, "Type", where).GetString();
+        var method = Required(path, benchmark, "Method", where).GetString();
+        var fullName = Required(path, benchmark, "FullName", where).GetString() ?? string.Empty;
+        var parameters = benchmark.TryGetProperty("Parameters", out var p) ? p.GetString() : null;
+        var statistics = Required(path, benchmark, "Statistics", where);
+        if (statistics.ValueKind != JsonValueKind.Object)
+        {
+            throw new BenchmarkBridgeException($"{path}: {where} ({fullName}) has no statistics: the benchmark failed in BenchmarkDotNet's run.");
+        }
+
+        var mean = Required(path, statistics, "Mean", where + ".Statistics").GetDouble();
+        // BenchmarkDotNet's full name ends with the parameters and arguments as the bridge's case ids write them: (Rows: 16).
+        var values = fullName.IndexOf('(', StringComparison.Ordinal) is var open and >= 0 ? fullName[open..]
+            : string.IsNullOrEmpty(parameters) ? string.Empty : $"[{parameters}]";
+        var id = $"{type}.{method}{values}";
+        double? bytes = benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object
+            ? Required(path, memory, "BytesAllocatedPerOperation", where + ".Memory").GetDouble()
+            : null;
+        return new BenchmarkDotNetEntry
+        {
+            Id = id,
+            FullName = fullName,
+            MeanNs = mean,
+            Samples = statistics.TryGetProperty("N", out var n) ? n.GetInt32() : 0,
+            BytesAllocatedPerOperation = bytes,
+        };
+    }
+
+    private static JsonElement Required(string path, JsonElement parent, string name, string where) =>
+        parent.ValueKind == JsonValueKind.Object && parent.TryGetProperty(name, out var value) && value.ValueKind != JsonValueKind.Null
+            ? value
+            : throw new BenchmarkBridgeException(string.Create(CultureInfo.InvariantCulture, $"{path}: {where} has no '{name}'."));
+}
