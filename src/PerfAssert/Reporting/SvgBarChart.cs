@@ -21,11 +21,22 @@ internal static class SvgBarChart
     private const int LegendRow = 20;
     private const double CharWidth = 6.6;
 
-    // A colour-blind-safe qualitative palette (Okabe-Ito, then darker tones); series beyond it repeat the cycle.
+    /// <summary>Series with a distinct colour and marker each; beyond it the pairs repeat.</summary>
+    public const int DistinctSeries = 16;
+
+    // Sixteen qualitative colours: Okabe-Ito's eight (colour-blind-safe), then eight of Paul Tol's muted and bright sets. The
+    // second eight also carry a hatch marker, so a series is told apart by colour and by marker (the reference suite has 15
+    // stacks, and two blues without a marker could not be read).
     private static readonly string[] Palette =
-        ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000", "#8C564B", "#7F7F7F", "#17BECF", "#BCBD22"];
+    [
+        "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000",
+        "#882255", "#44AA99", "#999933", "#AA4499", "#332288", "#88CCEE", "#DDCC77", "#117733",
+    ];
 
     public static string Color(int series) => Palette[series % Palette.Length];
+
+    /// <summary>Whether the series' bars and legend swatch carry the hatch marker.</summary>
+    public static bool Hatched(int series) => series % DistinctSeries >= DistinctSeries / 2;
 
     public static void Render(StringBuilder html, BarChart chart)
     {
@@ -45,6 +56,12 @@ internal static class SvgBarChart
 
         html.Append(Invariant($"<svg class=\"chart\" role=\"img\" viewBox=\"0 0 {Width} {height}\" width=\"{Width}\" height=\"{height}\">"));
         html.Append("<title>").Append(Escape(chart.Title)).Append("</title>");
+        if (chart.Series.Count > DistinctSeries / 2)
+        {
+            // The hatch marker, white diagonal lines over a series' colour; identical wherever a page repeats it.
+            html.Append("<defs><pattern id=\"pa-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"2\" height=\"6\" fill=\"#ffffff\"/></pattern></defs>");
+        }
+
         html.Append(Invariant($"<text class=\"chart-title\" x=\"{Left}\" y=\"22\">")).Append(Escape(chart.Title))
             .Append(log ? " (log scale)" : string.Empty).Append("</text>");
         Axis(html, axis, chart.Unit, log);
@@ -91,6 +108,10 @@ internal static class SvgBarChart
                 var tip = $"{series.Name} | {chart.Groups[g]}: {ReportText.Axis(value)} {chart.Unit}";
                 html.Append(Invariant($"<rect x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\" fill=\"{Color(s)}\">"))
                     .Append("<title>").Append(Escape(tip)).Append("</title></rect>");
+                if (Hatched(s))
+                {
+                    html.Append(Invariant($"<rect x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\" fill=\"url(#pa-hatch)\" pointer-events=\"none\"/>"));
+                }
                 if (barWidth >= 34)
                 {
                     html.Append(Invariant($"<text class=\"value\" x=\"{x + (barWidth / 2):0.##}\" y=\"{y - 4:0.##}\" text-anchor=\"middle\">{ReportText.Axis(Math.Round(value, value >= 100 ? 0 : 2))}</text>"));
@@ -119,6 +140,11 @@ internal static class SvgBarChart
             var x = Left + (s % perRow * LegendColumn);
             var y = top + (s / perRow * LegendRow);
             html.Append(Invariant($"<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Color(s)}\"/>"));
+            if (Hatched(s))
+            {
+                html.Append(Invariant($"<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"url(#pa-hatch)\"/>"));
+            }
+
             html.Append(Invariant($"<text class=\"legend\" x=\"{x + 18}\" y=\"{y + 11}\">")).Append(Escape(chart.Series[s].Name)).Append("</text>");
         }
     }
