@@ -60,6 +60,13 @@ public static partial class GrpcServerDispatcher
             await handler(call).ConfigureAwait(false);
             return (GrpcStatusCode.Ok, null);
         }
+        catch (GrpcException ex) when (ex.InnerException is Google.Protobuf.InvalidProtocolBufferException)
+        {
+            // A request message protobuf cannot parse: grpc-dotnet's server lets the deserializer's exception reach its
+            // handler-error path, which answers UNKNOWN "Exception was thrown by handler." (with the exception's text when
+            // detailed errors are on, as here, so the caller learns what was wrong).
+            return (GrpcStatusCode.Unknown, "Exception was thrown by handler. " + ex.Detail);
+        }
         catch (GrpcException ex)
         {
             return (ex.StatusCode, ex.Detail);
