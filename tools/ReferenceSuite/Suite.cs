@@ -8,6 +8,9 @@ namespace PerfAssert.ReferenceSuite;
 /// <summary>Runs every part of the reference comparison against one loopback host and writes the report.</summary>
 internal static class Suite
 {
+    /// <summary>Requests per configuration in the NetTcp configuration experiment (a few seconds each at 100 clients).</summary>
+    private const int NetTcpConfigRequests = 20_000;
+
     public static async Task<int> RunAsync(SuiteOptions options, TextWriter output, TextWriter progress)
     {
         var started = TimeProvider.System.GetTimestamp();
@@ -18,6 +21,7 @@ internal static class Suite
         var todos = await CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress);
         var relative = await RelativePart.RunAsync(endpoints, progress);
         var throughput = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
+        throughput.AddRange(await NetTcpConfigPart.RunAsync(endpoints, NetTcpConfigRequests, progress));
         var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
 
         var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor], throughput, floorRatios)

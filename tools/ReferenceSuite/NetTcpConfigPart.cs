@@ -1,0 +1,67 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using PerfAssert.Reporting;
+using PerfAssert.Targets.Clients.Wcf;
+using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.ReferenceSuite;
+
+/// <summary>
+/// The NetTcp configuration experiment (reference experiment 5): 100 concurrent clients, each its own WCF client and so its
+/// own connection, calling EchoSmall with 10 items against NetTcp with transport security (the default binding), NetTcp
+/// without it (tuned) and BasicHttp. Every answer is checked; only correct ones count.
+/// </summary>
+internal static class NetTcpConfigPart
+{
+    public const int Clients = 100;
+
+    public static async Task<List<ThroughputRow>> RunAsync(TargetEndpoints endpoints, int requests, TextWriter progress)
+    {
+        var items = PayloadGenerator.Small(10);
+        var rows = new List<ThroughputRow>();
+        foreach (var id in new[] { "Wcf.NetTcp/Default", "Wcf.NetTcp/Tuned", "Wcf.BasicHttp/Text" })
+        {
+            var create = WcfStacks.Clients.Single(c => c.Id == id).Create;
+            var pool = new ConcurrentQueue<WcfClient>(Enumerable.Range(0, Clients).Select(_ => create(endpoints)));
+            try
+            {
+                async Task<string?> CallAsync(CancellationToken cancellationToken)
+                {
+                    if (!pool.TryDequeue(out var client))
+                    {
+                        return "no free client (more workers than clients)";
+                    }
+
+                    try
+                    {
+                        var echoed = await client.EchoSmallAsync(items, cancellationToken).ConfigureAwait(false);
+                        return PayloadComparer.FirstDifference(items, echoed, PayloadComparer.Small);
+                    }
+                    finally
+                    {
+                        pool.Enqueue(client);
+                    }
+                }
+
+                var name = $"NetTcp config: {id} EchoSmall-10, {Clients} clients";
+                // The warm-up opens every client's connection (and TLS session) before the measured run.
+                await ThroughputRunner.RunAsync(name, CallAsync, Clients * 20, Clients, TimeSpan.FromMinutes(1));
+                var run = await ThroughputRunner.RunAsync(name, CallAsync, requests, Clients, TimeSpan.FromMinutes(2));
+                rows.Add(new ThroughputRow(name, run.Requests, run.Errors, run.RequestsPerSecond, run.P50Us, run.P95Us, run.P99Us));
+                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                    $"[nettcp config] {id}: {run.RequestsPerSecond:#,0} req/s, P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors of {run.Requests}{(run.FirstError is null ? string.Empty : " (first: " + run.FirstError + ")")}"));
+            }
+            finally
+            {
+                foreach (var client in pool)
+                {
+                    await client.DisposeAsync();
+                }
+            }
+        }
+
+        return rows;
+    }
+}
