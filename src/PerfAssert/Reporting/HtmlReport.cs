@@ -34,7 +34,10 @@ public static class HtmlReport
         if (latency.Count > 0)
         {
             html.Append("<h2>Latency by stack and size</h2>\n");
-            latency.ForEach(chart => SvgBarChart.Render(html, chart));
+            for (var i = 0; i < latency.Count; i++)
+            {
+                SvgBarChart.Render(html, latency[i], i);
+            }
         }
 
         if (report.Rows.Any(r => r.CaseName is null))
@@ -42,17 +45,18 @@ public static class HtmlReport
             html.Append("<p>Results whose names do not follow <code>{Small|Large}{Stack}{Format}-{items}</code> appear in the tables only.</p>\n");
         }
 
-        Section(html, "Allocations by stack", ReportCharts.Allocations(report));
-        Section(html, "Throughput", ReportCharts.Throughput(report));
-        Section(html, "Floor ratios", ReportCharts.Floor(report));
+        // Each chart has its number on the page, so the ids its SVG defines are unique in the document.
+        Section(html, "Allocations by stack", ReportCharts.Allocations(report), latency.Count);
+        Section(html, "Throughput", ReportCharts.Throughput(report), latency.Count + 1);
+        Section(html, "Floor ratios", ReportCharts.Floor(report), latency.Count + 2);
     }
 
-    private static void Section(StringBuilder html, string heading, BarChart? chart)
+    private static void Section(StringBuilder html, string heading, BarChart? chart, int index)
     {
         if (chart is not null)
         {
             Heading(html, heading);
-            SvgBarChart.Render(html, chart);
+            SvgBarChart.Render(html, chart, index);
         }
     }
 

@@ -38,8 +38,10 @@ internal static class SvgBarChart
     /// <summary>Whether the series' bars and legend swatch carry the hatch marker.</summary>
     public static bool Hatched(int series) => series % DistinctSeries >= DistinctSeries / 2;
 
-    public static void Render(StringBuilder html, BarChart chart)
+    /// <summary>Draws <paramref name="chart"/>; <paramref name="index"/> numbers it within its page, so the ids it defines are unique there.</summary>
+    public static void Render(StringBuilder html, BarChart chart, int index)
     {
+        var hatch = Invariant($"pa-hatch-{index}");
         var values = chart.Series.SelectMany(s => s.Values).OfType<double>().Where(v => double.IsFinite(v) && v >= 0).ToList();
         var positive = values.Where(v => v > 0).ToList();
         var log = positive.Count > 1 && positive.Max() / positive.Min() > LogThreshold;
@@ -58,18 +60,18 @@ internal static class SvgBarChart
         html.Append("<title>").Append(Escape(chart.Title)).Append("</title>");
         if (chart.Series.Count > DistinctSeries / 2)
         {
-            // The hatch marker, white diagonal lines over a series' colour; identical wherever a page repeats it.
-            html.Append("<defs><pattern id=\"pa-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"2\" height=\"6\" fill=\"#ffffff\"/></pattern></defs>");
+            // The hatch marker, white diagonal lines over a series' colour.
+            html.Append(Invariant($"<defs><pattern id=\"{hatch}\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"2\" height=\"6\" fill=\"#ffffff\"/></pattern></defs>"));
         }
 
         html.Append(Invariant($"<text class=\"chart-title\" x=\"{Left}\" y=\"22\">")).Append(Escape(chart.Title))
             .Append(log ? " (log scale)" : string.Empty).Append("</text>");
         Axis(html, axis, chart.Unit, log);
-        Bars(html, chart, axis, log, groupWidth);
+        Bars(html, chart, axis, log, groupWidth, hatch);
         GroupLabels(html, chart, groupWidth, rotate);
         if (legend)
         {
-            Legend(html, chart, Top + PlotHeight + labelHeight + 8, perRow);
+            Legend(html, chart, Top + PlotHeight + labelHeight + 8, perRow, hatch);
         }
 
         html.Append("</svg>\n");
@@ -90,7 +92,7 @@ internal static class SvgBarChart
         html.Append(Invariant($"<text class=\"unit\" transform=\"translate(16 {middle}) rotate(-90)\" text-anchor=\"middle\">")).Append(Escape(unit)).Append("</text>");
     }
 
-    private static void Bars(StringBuilder html, BarChart chart, (double Low, double High, IReadOnlyList<double> Ticks) axis, bool log, double groupWidth)
+    private static void Bars(StringBuilder html, BarChart chart, (double Low, double High, IReadOnlyList<double> Ticks) axis, bool log, double groupWidth, string hatch)
     {
         var barWidth = groupWidth * 0.8 / Math.Max(1, chart.Series.Count);
         for (var s = 0; s < chart.Series.Count; s++)
@@ -106,12 +108,9 @@ internal static class SvgBarChart
                 var x = Left + (g * groupWidth) + (groupWidth * 0.1) + (s * barWidth);
                 var y = Y(value, axis, log);
                 var tip = $"{series.Name} | {chart.Groups[g]}: {ReportText.Axis(value)} {chart.Unit}";
-                html.Append(Invariant($"<rect x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\" fill=\"{Color(s)}\">"))
-                    .Append("<title>").Append(Escape(tip)).Append("</title></rect>");
-                if (Hatched(s))
-                {
-                    html.Append(Invariant($"<rect x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\" fill=\"url(#pa-hatch)\" pointer-events=\"none\"/>"));
-                }
+                var box = Invariant($"x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\"");
+                html.Append(Invariant($"<rect {box} fill=\"{Color(s)}\">")).Append("<title>").Append(Escape(tip)).Append("</title></rect>");
+                Marker(html, s, box, hatch);
                 if (barWidth >= 34)
                 {
                     html.Append(Invariant($"<text class=\"value\" x=\"{x + (barWidth / 2):0.##}\" y=\"{y - 4:0.##}\" text-anchor=\"middle\">{ReportText.Axis(Math.Round(value, value >= 100 ? 0 : 2))}</text>"));
@@ -133,19 +132,25 @@ internal static class SvgBarChart
         }
     }
 
-    private static void Legend(StringBuilder html, BarChart chart, int top, int perRow)
+    private static void Legend(StringBuilder html, BarChart chart, int top, int perRow, string hatch)
     {
         for (var s = 0; s < chart.Series.Count; s++)
         {
             var x = Left + (s % perRow * LegendColumn);
             var y = top + (s / perRow * LegendRow);
-            html.Append(Invariant($"<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Color(s)}\"/>"));
-            if (Hatched(s))
-            {
-                html.Append(Invariant($"<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"url(#pa-hatch)\"/>"));
-            }
-
+            var box = Invariant($"x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\"");
+            html.Append(Invariant($"<rect {box} fill=\"{Color(s)}\"/>"));
+            Marker(html, s, box, hatch);
             html.Append(Invariant($"<text class=\"legend\" x=\"{x + 18}\" y=\"{y + 11}\">")).Append(Escape(chart.Series[s].Name)).Append("</text>");
+        }
+    }
+
+    /// <summary>Overlays the series' marker, if it has one, on the bar or swatch at <paramref name="box"/>.</summary>
+    private static void Marker(StringBuilder html, int series, string box, string hatch)
+    {
+        if (Hatched(series))
+        {
+            html.Append(Invariant($"<rect {box} fill=\"url(#{hatch})\" pointer-events=\"none\"/>"));
         }
     }
 

@@ -39,15 +39,15 @@ public sealed class SvgBarChartTests
         var series = Enumerable.Range(0, 15).Select(i => new BarSeries("stack" + i, [1.0 + i])).ToList();
         var html = new StringBuilder();
 
-        SvgBarChart.Render(html, new BarChart("t", "us", ["g"], series));
+        SvgBarChart.Render(html, new BarChart("t", "us", ["g"], series), index: 3);
 
         var svg = html.ToString();
         var swatches = System.Text.RegularExpressions.Regex.Matches(svg, "<rect x=\"\\d+\" y=\"\\d+\" width=\"12\" height=\"12\" fill=\"(#[0-9A-Fa-f]{6})\"/>")
             .Select(m => m.Groups[1].Value).ToList();
         Assert.Equal(15, swatches.Count);
         Assert.Equal(15, swatches.Distinct(StringComparer.OrdinalIgnoreCase).Count());
-        Assert.Equal(7, System.Text.RegularExpressions.Regex.Matches(svg, "width=\"12\" height=\"12\" fill=\"url\\(#pa-hatch\\)\"").Count);
-        Assert.Contains("<pattern id=\"pa-hatch\"", svg, StringComparison.Ordinal);
+        Assert.Equal(7, System.Text.RegularExpressions.Regex.Matches(svg, "width=\"12\" height=\"12\" fill=\"url\\(#pa-hatch-3\\)\"").Count);
+        Assert.Contains("<pattern id=\"pa-hatch-3\"", svg, StringComparison.Ordinal);
         Assert.Equal(15, Enumerable.Range(0, 15).Select(i => (SvgBarChart.Color(i), SvgBarChart.Hatched(i))).Distinct().Count());
     }
 
@@ -55,7 +55,7 @@ public sealed class SvgBarChartTests
     {
         var groups = values.Select((_, i) => "g" + i).ToList();
         var html = new StringBuilder();
-        SvgBarChart.Render(html, new BarChart("t", "us", groups, [new BarSeries("s", values)]));
+        SvgBarChart.Render(html, new BarChart("t", "us", groups, [new BarSeries("s", values)]), index: 0);
         return html.ToString();
     }
 }

@@ -22,15 +22,12 @@ public sealed class NetTcpWcfClient : WcfClient
     private NetTcpClientConnection? _connection;
 
     public NetTcpWcfClient(TargetEndpoints endpoints, NetTcpSecurity security, TimeSpan? timeout = null)
+        : this(
+            Listener(endpoints, security),
+            security,
+            timeout,
+            endpoints.TrustNetTcpCertificateOnFirstUse ? NetTcpCertificate.TrustOnFirstUse() : NetTcpCertificate.IsPinned)
     {
-        ArgumentNullException.ThrowIfNull(endpoints);
-        var protocol = security == NetTcpSecurity.None ? WcfModule.NetTcpTuned : WcfModule.NetTcpDefault;
-        _endpoint = endpoints.Tcp.TryGetValue(protocol, out var endpoint)
-            ? endpoint
-            : throw new InvalidOperationException($"The targets expose no '{protocol}' TCP listener; NetTcp needs a socket host (TargetHostOptions.InMemory = false) with the WCF module.");
-        _security = security;
-        _timeout = timeout ?? DefaultTimeout;
-        _trust = endpoints.TrustNetTcpCertificateOnFirstUse ? NetTcpCertificate.TrustOnFirstUse() : NetTcpCertificate.IsPinned;
     }
 
     /// <summary>
@@ -38,12 +35,25 @@ public sealed class NetTcpWcfClient : WcfClient
     /// SecurityMode.None) listening on <c>net.tcp://{endpoint}/wcf/nettcp</c>, as the conformance tests host one with Mono.
     /// </summary>
     public NetTcpWcfClient(IPEndPoint endpoint, TimeSpan? timeout = null)
+        : this(endpoint ?? throw new ArgumentNullException(nameof(endpoint)), NetTcpSecurity.None, timeout, NetTcpCertificate.IsPinned)
     {
-        ArgumentNullException.ThrowIfNull(endpoint);
+    }
+
+    private NetTcpWcfClient(IPEndPoint endpoint, NetTcpSecurity security, TimeSpan? timeout, Func<System.Security.Cryptography.X509Certificates.X509Certificate?, bool> trust)
+    {
         _endpoint = endpoint;
-        _security = NetTcpSecurity.None;
+        _security = security;
         _timeout = timeout ?? DefaultTimeout;
-        _trust = NetTcpCertificate.IsPinned;
+        _trust = trust;
+    }
+
+    private static IPEndPoint Listener(TargetEndpoints endpoints, NetTcpSecurity security)
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        var protocol = security == NetTcpSecurity.None ? WcfModule.NetTcpTuned : WcfModule.NetTcpDefault;
+        return endpoints.Tcp.TryGetValue(protocol, out var endpoint)
+            ? endpoint
+            : throw new InvalidOperationException($"The targets expose no '{protocol}' TCP listener; NetTcp needs a socket host (TargetHostOptions.InMemory = false) with the WCF module.");
     }
 
     public override string Name => _security == NetTcpSecurity.None ? "Wcf.NetTcp/Tuned" : "Wcf.NetTcp/Default";
