@@ -7,8 +7,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp and BasicHttp, the WCF of mono-complete without the rest of it). A test whose peer is missing fails and names the package.
-peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil)
+# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp and BasicHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator). A test whose peer is missing fails and names the package.
+peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil wrk)
 missing=()
 for package in "${peers[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

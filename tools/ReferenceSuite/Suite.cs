@@ -20,7 +20,7 @@ internal static class Suite
         var dataStream = await CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), progress);
         var todos = await CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress);
         var relative = await RelativePart.RunAsync(endpoints, progress);
-        var throughput = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
+        var (throughput, driverSection) = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
         throughput.AddRange(await NetTcpConfigPart.RunAsync(endpoints, NetTcpConfigRequests, progress));
         var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
 
@@ -33,9 +33,10 @@ internal static class Suite
         // The published experiments beside this run: a section of report.md (the reference suite's, not the core's).
         var published = PublishedComparison.Markdown(
             latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal));
-        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published);
+        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection);
         await output.WriteLineAsync(MarkdownReport.Render(report));
         await output.WriteLineAsync(published);
+        await output.WriteLineAsync(driverSection);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
         return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;

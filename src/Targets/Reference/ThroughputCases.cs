@@ -12,7 +12,13 @@ public static class ThroughputCases
     /// <summary>Concurrent clients, as in the reference.</summary>
     public const int Concurrency = 100;
 
-    private static readonly byte[] Body = Enumerable.Range(0, 500).Select(i => (byte)('a' + (i % 26))).ToArray();
+    /// <summary>The Content-Type of the echoed body.</summary>
+    public const string BodyContentType = "application/octet-stream";
+
+    private static readonly byte[] EchoBody = Enumerable.Range(0, 500).Select(i => (byte)('a' + (i % 26))).ToArray();
+
+    /// <summary>The 500-byte body the echo cases POST (a copy).</summary>
+    public static byte[] Body => (byte[])EchoBody.Clone();
 
     /// <summary>A client able to hold <see cref="Concurrency"/> connections to the target at once.</summary>
     public static HttpClient CreateClient(TargetEndpoints endpoints)
@@ -23,17 +29,26 @@ public static class ThroughputCases
             : new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = Concurrency, PooledConnectionLifetime = TimeSpan.FromMinutes(10) }) { BaseAddress = endpoints.Http, Timeout = TimeSpan.FromSeconds(30) };
     }
 
-    /// <summary>The cases: name and one checked request each.</summary>
-    public static IReadOnlyList<(string Name, Func<HttpClient, CancellationToken, Task<string?>> Request)> All { get; } =
+    /// <summary>
+    /// The cases: name, path (relative to the host's HTTP address), whether it POSTs <see cref="Body"/>, and one checked
+    /// request each. Minimal APIs first, then controllers (the Web API role), the same three operations on each.
+    /// </summary>
+    public static IReadOnlyList<ThroughputCase> All { get; } =
     [
-        ("GET time", GetTimeAsync),
-        ("POST echo 500 B", (client, ct) => PostEchoAsync(client, "throughput/echo", ct)),
-        ("POST echo 500 B chunked", (client, ct) => PostEchoAsync(client, "throughput/echo-chunked", ct)),
+        .. Stack("minimal APIs", "throughput"),
+        .. Stack("controllers", "api/throughput"),
     ];
 
-    private static async Task<string?> GetTimeAsync(HttpClient client, CancellationToken ct)
+    private static IEnumerable<ThroughputCase> Stack(string stack, string prefix) =>
+    [
+        new($"GET time ({stack})", prefix + "/time", PostsBody: false, (client, ct) => GetTimeAsync(client, prefix + "/time", ct)),
+        new($"POST echo 500 B ({stack})", prefix + "/echo", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo", ct)),
+        new($"POST echo 500 B chunked ({stack})", prefix + "/echo-chunked", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo-chunked", ct)),
+    ];
+
+    private static async Task<string?> GetTimeAsync(HttpClient client, string path, CancellationToken ct)
     {
-        using var response = await client.GetAsync("throughput/time", ct).ConfigureAwait(false);
+        using var response = await client.GetAsync(path, ct).ConfigureAwait(false);
         var text = await response.Content.ReadAsStringAsync(ct).ConfigureAwait(false);
         return response.StatusCode != HttpStatusCode.OK ? $"status {(int)response.StatusCode}"
             : !text.StartsWith("Hello World. Time is: ", StringComparison.Ordinal) ? $"unexpected body '{text}'"
@@ -42,11 +57,12 @@ public static class ThroughputCases
 
     private static async Task<string?> PostEchoAsync(HttpClient client, string path, CancellationToken ct)
     {
-        using var content = new ByteArrayContent(Body);
+        using var content = new ByteArrayContent(EchoBody);
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(BodyContentType);
         using var response = await client.PostAsync(path, content, ct).ConfigureAwait(false);
         var echoed = await response.Content.ReadAsByteArrayAsync(ct).ConfigureAwait(false);
         return response.StatusCode != HttpStatusCode.OK ? $"status {(int)response.StatusCode}"
-            : !echoed.AsSpan().SequenceEqual(Body) ? $"echo of {echoed.Length} bytes differs from the 500 sent"
+            : !echoed.AsSpan().SequenceEqual(EchoBody) ? $"echo of {echoed.Length} bytes differs from the 500 sent"
             : null;
     }
 }

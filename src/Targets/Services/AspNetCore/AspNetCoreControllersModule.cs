@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Connections;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using PerfAssert.Targets.Hosting;
 
 namespace PerfAssert.Targets.Services.AspNetCore;
@@ -10,7 +11,11 @@ public sealed class AspNetCoreControllersModule : ITargetModule
 
     public IReadOnlyDictionary<string, Action<IConnectionBuilder>> TcpProtocols { get; } = new Dictionary<string, Action<IConnectionBuilder>>();
 
-    public void ConfigureServices(IServiceCollection services) => services.AddTargetControllers(typeof(EchoController));
+    public void ConfigureServices(IServiceCollection services)
+    {
+        services.TryAddSingleton(TimeProvider.System);
+        services.AddTargetControllers(typeof(EchoController), typeof(ThroughputController));
+    }
 
     public void MapEndpoints(IEndpointRouteBuilder endpoints) => endpoints.MapControllers();
 
@@ -18,5 +23,6 @@ public sealed class AspNetCoreControllersModule : ITargetModule
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         yield return $"POST {endpoints.Http}{EchoController.RoutePrefix}/small|large  (application/json Newtonsoft or application/xml DataContract, by Content-Type and Accept; body <= {RequestLimits.MaxBodyBytes} bytes)";
+        yield return $"GET  {endpoints.Http}{ThroughputController.RoutePrefix}/time, POST {endpoints.Http}{ThroughputController.RoutePrefix}/echo|echo-chunked  (the REST throughput experiment on controllers)";
     }
 }

@@ -1,0 +1,48 @@
+using System.Globalization;
+using System.Text;
+
+namespace PerfAssert.Targets.Reference;
+
+/// <summary>
+/// PerfAssert's own load driver beside wrk on the same endpoint, one after the other in the same run: the report's check
+/// that the throughput figures measure the service, not the client (the goal: ours at least 0.9x wrk's).
+/// </summary>
+public static class DriverComparison
+{
+    /// <summary>The share of wrk's rate PerfAssert's driver should reach.</summary>
+    public const double Goal = 0.9;
+
+    /// <summary>The report.md section; <paramref name="problem"/> says why wrk could not run, when it could not.</summary>
+    public static string Markdown(IReadOnlyList<(ThroughputMeasurement Ours, WrkMeasurement? Wrk)> rows, string? problem)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        var text = new StringBuilder();
+        text.AppendLine("## PerfAssert's driver beside wrk").AppendLine();
+        text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+            $"The same endpoints loaded by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive, for as long as our run took, at least 1 s) right after PerfAssert's driver. wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Goal: ours at least {Goal:0.0}x wrk's; on a 2-core machine both load generators share the cores with the service, so the lighter client leaves it more CPU, and our driver also shares its process (and thread pool) with the targets, where wrk runs in its own."));
+        text.AppendLine();
+        if (problem is not null)
+        {
+            text.AppendLine($"Not measured: {problem}.");
+            return text.ToString();
+        }
+
+        text.AppendLine("| case | ours req/s | ours errors | wrk req/s | wrk non-2xx / socket errors | wrk P50 / P99 us | ours / wrk | |");
+        text.AppendLine("|---|---:|---:|---:|---:|---:|---:|---|");
+        foreach (var (ours, wrk) in rows)
+        {
+            if (wrk is null)
+            {
+                text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"| {ours.Case} | {ours.RequestsPerSecond:#,0} | {ours.Errors} | - | - | - | - | wrk did not run |"));
+                continue;
+            }
+
+            var ratio = ours.RequestsPerSecond / wrk.GoodRequestsPerSecond;
+            var remark = ratio >= Goal ? "within the goal" : $"short of the goal by {(Goal - ratio) / Goal:0%}";
+            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {ours.Case} | {ours.RequestsPerSecond:#,0} | {ours.Errors} | {wrk.GoodRequestsPerSecond:#,0} | {wrk.Non2xx} / {wrk.SocketErrors} | {wrk.P50Us:0} / {wrk.P99Us:0} | {ratio:0.00}x | {remark} |"));
+        }
+
+        return text.ToString();
+    }
+}

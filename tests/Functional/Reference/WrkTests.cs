@@ -1,0 +1,115 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.Functional.Reference;
+
+/// <summary>
+/// wrk, the outside load generator of the throughput section: its output is read right, its POSTs carry exactly the
+/// echo body (checked by a real endpoint that answers 400 to any other), and the section says when ours falls short.
+/// </summary>
+public sealed class WrkTests
+{
+    private const string Output = """
+        Running 2s test @ http://127.0.0.1:41234/throughput/time
+          2 threads and 100 connections
+          Thread Stats   Avg      Stdev     Max   +/- Stdev
+            Latency     1.21ms  612.00us  14.90ms   81.23%
+            Req/Sec    41.20k     3.10k   47.11k    70.00%
+          Latency Distribution
+             50%    1.08ms
+             75%    1.41ms
+             90%    1.90ms
+             99%    3.52ms
+          163942 requests in 2.00s, 25.17MB read
+          Socket errors: connect 0, read 2, write 0, timeout 1
+          Non-2xx or 3xx responses: 42
+        Requests/sec:  81971.00
+        Transfer/sec:     12.58MB
+        """;
+
+    [Fact]
+    public void Parse_WrkOutput_ReadsRateRequestsErrorsAndPercentiles()
+    {
+        var measured = WrkMeasurement.Parse(Output);
+
+        Assert.Equal(163_942, measured.Requests);
+        Assert.Equal(81_971, measured.RequestsPerSecond, 6);
+        Assert.Equal(42, measured.Non2xx);
+        Assert.Equal(3, measured.SocketErrors);
+        Assert.Equal(1_080, measured.P50Us, 6);
+        Assert.Equal(3_520, measured.P99Us, 6);
+        Assert.Equal(81_971.0 * (163_942 - 42) / 163_942, measured.GoodRequestsPerSecond, 6);
+    }
+
+    [Fact]
+    public void Parse_WithoutLatencyDistribution_SaysToRunWithLatency()
+    {
+        var withoutDistribution = string.Join('\n', Output.Split('\n').Where(l => !l.Contains('%', StringComparison.Ordinal) || l.Contains("Stdev", StringComparison.Ordinal)));
+
+        var error = Assert.Throws<FormatException>(() => WrkMeasurement.Parse(withoutDistribution));
+        Assert.Contains("--latency", error.Message, StringComparison.Ordinal);
+        Assert.Contains("Requests/sec", Assert.Throws<FormatException>(() => WrkMeasurement.Parse("nothing")).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Markdown_OursBelowTheGoal_SaysByHowMuch_AndAMissingWrkSaysWhy()
+    {
+        var ours = new ThroughputMeasurement("GET time", 60_000, 0, TimeSpan.FromSeconds(1), 900, 1_500, 2_500, null);
+        var wrk = new WrkMeasurement(100_000, 100_000, 0, 0, 800, 2_000);
+
+        var section = DriverComparison.Markdown([(ours, wrk)], null);
+        var missing = DriverComparison.Markdown([(ours, null)], "wrk is not installed");
+
+        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | short of the goal by 33% |", section, StringComparison.Ordinal);
+        Assert.Contains("Not measured: wrk is not installed.", missing, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_PostingTheEchoBody_SendsExactlyItsBytes_AndAnotherBodyIsCountedAsNon2xx()
+    {
+        var wrk = WrkRunner.Locate();
+        if (wrk is null)
+        {
+            Assert.Fail($"wrk is missing: the throughput section's outside load generator. Install it with: {WrkRunner.InstallCommand} (tools/test.sh does this before the tests).");
+        }
+
+        var expected = ThroughputCases.Body;
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        await using var app = builder.Build();
+        app.MapPost("/check", async (HttpContext context) =>
+        {
+            using var body = new MemoryStream();
+            await context.Request.Body.CopyToAsync(body, context.RequestAborted);
+            context.Response.StatusCode = body.ToArray().AsSpan().SequenceEqual(expected) && context.Request.ContentType == ThroughputCases.BodyContentType
+                ? StatusCodes.Status200OK
+                : StatusCodes.Status400BadRequest;
+        });
+        using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        await app.StartAsync(deadline.Token);
+        var address = new Uri(app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
+        try
+        {
+            var exact = await WrkRunner.RunAsync(wrk, new Uri(address, "/check"), expected, ThroughputCases.BodyContentType, 4, 1, TimeSpan.FromSeconds(1), deadline.Token);
+            expected[0] ^= 0x20;
+            var other = await WrkRunner.RunAsync(wrk, new Uri(address, "/check"), ThroughputCases.Body, ThroughputCases.BodyContentType, 4, 1, TimeSpan.FromSeconds(1), deadline.Token);
+
+            Assert.True(exact.Requests > 100, $"wrk answered only {exact.Requests} requests");
+            Assert.Equal(0, exact.Non2xx);
+            Assert.Equal(0, exact.SocketErrors);
+            Assert.Equal(other.Requests, other.Non2xx);
+            Assert.True(other.Requests > 100, $"wrk answered only {other.Requests} requests");
+        }
+        finally
+        {
+            await app.StopAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(30), CancellationToken.None);
+        }
+    }
+}
