@@ -8,7 +8,7 @@ using PerfAssert.Verdicts;
 
 // How good verdicts against the reference build are on this machine, on a real loopback endpoint: the service at the
 // reference commit against itself (A/A: a commit that changes only a comment) and against commits that add 3, 5, 10 and
-// 20% of the endpoint's latency as server-side CPU work, judged at a budget of 1 + margin (default 0.05). The latency
+// 20% of the endpoint's latency as server-side CPU work (more rounds of its hash loop, timed in this process), judged at a budget of 1 + margin (default 0.05). The latency
 // that sizes the slowdowns is the median of several A/A measurements, and every case reports the ratios its verdicts
 // measured, so a reader sees which share was really injected. Beside it, what today's cross-process comparison (each
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs.
@@ -61,6 +61,7 @@ new BaselineReference(reference).Write(store);
 var commits = new Dictionary<string, string> { ["aa"] = repository.CommitService(0, "only a comment changed") };
 var builds = new Dictionary<string, ServiceBuilds>();
 var meanMicroseconds = 0.0;
+var roundNanoseconds = ScratchRepository.RoundNanoseconds();
 try
 {
     foreach (var name in cases.Where(c => c != "aa").Prepend("aa"))
@@ -69,7 +70,8 @@ try
         {
             repository.Checkout(reference);
             var share = int.Parse(name["slow".Length..], CultureInfo.InvariantCulture) / 100.0;
-            commits[name] = repository.CommitService(meanMicroseconds * share, $"{name}: {meanMicroseconds * share:0.0} us more work");
+            var rounds = (int)Math.Round(meanMicroseconds * 1000 * share / roundNanoseconds);
+            commits[name] = repository.CommitService(rounds, string.Create(CultureInfo.InvariantCulture, $"{name}: {rounds} more hash rounds ({rounds * roundNanoseconds / 1000:0.0} us at {roundNanoseconds:0.00} ns a round)"));
         }
 
         repository.Checkout(commits[name]);
@@ -86,7 +88,7 @@ try
 
             sizing.Sort();
             meanMicroseconds = sizing[sizing.Count / 2];
-            Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"aa: {SizingMeasurements} measurements {string.Join(", ", sizing.Select(m => m.ToString("0.0", CultureInfo.InvariantCulture)))} us per call; sizing by the median, {meanMicroseconds:0.0} us"));
+            Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"aa: {SizingMeasurements} measurements {string.Join(", ", sizing.Select(m => m.ToString("0.0", CultureInfo.InvariantCulture)))} us per call; sizing by the median, {meanMicroseconds:0.0} us; one hash round {roundNanoseconds:0.00} ns"));
         }
     }
 

@@ -4,8 +4,10 @@ using System.Globalization;
 namespace PerfAssert.BaselineBuildQuality;
 
 /// <summary>
-/// A git repository in a temporary folder with a small service: <c>GET /work</c> hashes a fixed number of rounds and, in
-/// later commits, busy-waits a given number of microseconds more. Nothing is inherited from this repository's build files.
+/// A git repository in a temporary folder with a small service: <c>GET /work</c> hashes a number of rounds, 20,000 at the
+/// reference and more in the slower commits: CPU work, which slows down with the machine as real code does (a busy wait
+/// for a fixed time would be a smaller share of the call whenever the machine is slower). Nothing is inherited from this
+/// repository's build files.
 /// </summary>
 internal sealed class ScratchRepository : IDisposable
 {
@@ -26,8 +28,10 @@ internal sealed class ScratchRepository : IDisposable
         return repository;
     }
 
-    /// <summary>Commits the service with <paramref name="extraMicroseconds"/> of busy work per request and returns the commit.</summary>
-    public string CommitService(double extraMicroseconds, string comment)
+    public const int ReferenceRounds = 20_000;
+
+    /// <summary>Commits the service with <paramref name="extraRounds"/> more hash rounds per request and returns the commit.</summary>
+    public string CommitService(int extraRounds, string comment)
     {
         Write("src/Work/Program.cs", string.Create(CultureInfo.InvariantCulture, $$"""
             // {{comment}}
@@ -35,14 +39,9 @@ internal sealed class ScratchRepository : IDisposable
             app.MapGet("/work", () =>
             {
                 ulong hash = 14695981039346656037;
-                for (var i = 0; i < 20_000; i++)
+                for (var i = 0; i < {{ReferenceRounds + extraRounds}}; i++)
                 {
                     hash = (hash ^ (ulong)i) * 1099511628211;
-                }
-
-                var until = System.Diagnostics.Stopwatch.GetTimestamp() + (long)({{extraMicroseconds}} * System.Diagnostics.Stopwatch.Frequency / 1e6);
-                while (System.Diagnostics.Stopwatch.GetTimestamp() < until)
-                {
                 }
 
                 return hash.ToString(System.Globalization.CultureInfo.InvariantCulture);
@@ -52,6 +51,37 @@ internal sealed class ScratchRepository : IDisposable
         Git("add", "-A");
         Git("-c", "user.name=quality", "-c", "user.email=quality@perfassert.invalid", "commit", "-q", "-m", comment);
         return Git("rev-parse", "HEAD").Trim();
+    }
+
+    /// <summary>
+    /// Nanoseconds one hash round of the service's loop takes on this machine: the median of several timings of the same
+    /// loop in this process (a chain of dependent multiplications, so the JIT cannot shorten it).
+    /// </summary>
+    public static double RoundNanoseconds()
+    {
+        const int Rounds = 2_000_000;
+        var timings = new List<double>();
+        for (var i = 0; i < 7; i++)
+        {
+            var started = Stopwatch.GetTimestamp();
+            GC.KeepAlive(Hash(Rounds));
+            timings.Add(Stopwatch.GetElapsedTime(started).TotalNanoseconds / Rounds);
+        }
+
+        timings.Sort();
+        return timings[timings.Count / 2];
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static ulong Hash(int rounds)
+    {
+        ulong hash = 14695981039346656037;
+        for (var i = 0; i < rounds; i++)
+        {
+            hash = (hash ^ (ulong)i) * 1099511628211;
+        }
+
+        return hash;
     }
 
     public void Checkout(string commit) => Git("checkout", "-q", commit);
