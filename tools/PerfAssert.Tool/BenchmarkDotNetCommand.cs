@@ -1,8 +1,12 @@
 using PerfAssert.BenchmarkDotNet.Json;
+using PerfAssert.Reporting;
 
 namespace PerfAssert.Tool;
 
-/// <summary><c>bdn</c>: judges a BenchmarkDotNet full JSON export against a committed one and writes report.md.</summary>
+/// <summary>
+/// <c>bdn</c>: judges a BenchmarkDotNet full JSON export against a committed one and writes the usual report (report.md
+/// and report.html, as <c>render</c> writes them for a test run).
+/// </summary>
 internal static class BenchmarkDotNetCommand
 {
     public static async Task<int> RunAsync(CliOptions options, TextWriter output)
@@ -14,14 +18,20 @@ internal static class BenchmarkDotNetCommand
         var verdicts = BenchmarkDotNetJudge.Judge(report, baseline);
         var outputDirectory = options["--out"] ?? Path.Combine(Directory.GetCurrentDirectory(), Cli.DefaultReportFolder);
         Directory.CreateDirectory(outputDirectory);
-        var file = Path.Combine(outputDirectory, "report.md");
-        await File.WriteAllTextAsync(file, BenchmarkDotNetMarkdown.Render(report, baselinePath, verdicts));
+        var run = new RunReport(BenchmarkDotNetResults.From(report, verdicts, baselinePath))
+        {
+            Title = $"BenchmarkDotNet {report.ToolVersion}: {Path.GetFileName(reportPath)} against {Path.GetFileName(baselinePath)} (allocations judged; timings from BenchmarkDotNet's processes, advisory)",
+        };
+        var markdown = Path.Combine(outputDirectory, ReportWriter.MarkdownFile);
+        var html = Path.Combine(outputDirectory, ReportWriter.HtmlFile);
+        await File.WriteAllTextAsync(markdown, RunMarkdownReport.Render(run));
+        await File.WriteAllTextAsync(html, RunHtmlReport.Render(run));
         foreach (var verdict in verdicts)
         {
             await output.WriteLineAsync(verdict.Message);
         }
 
-        await output.WriteLineAsync($"wrote {file}");
+        await output.WriteLineAsync($"wrote {markdown} and {html}");
         var failed = verdicts.Count(v => v.Fails(strict: false));
         if (failed > 0 && options.Has("--fail-on-regression"))
         {

@@ -18,4 +18,11 @@ public sealed record BenchmarkDotNetEntry
 
     /// <summary>Allocated bytes per operation, or <see langword="null"/> when the benchmark ran without <c>[MemoryDiagnoser]</c>.</summary>
     public double? BytesAllocatedPerOperation { get; init; }
+
+    /// <summary>Generation 0, 1 and 2 collections per 1,000 operations (BenchmarkDotNet's <c>Memory</c> counts over its
+    /// <c>TotalOperations</c>), or <see langword="null"/> without <c>[MemoryDiagnoser]</c>.</summary>
+    public (double Gen0, double Gen1, double Gen2)? CollectionsPerThousandOps { get; init; }
+
+    /// <summary>The operations BenchmarkDotNet counted allocations over, or 0 when the file does not say.</summary>
+    public long MemoryOperations { get; init; }
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using PerfAssert.Environments;
 
 namespace PerfAssert.BenchmarkDotNet.Json;
 
@@ -24,6 +25,13 @@ public sealed record BenchmarkDotNetReport
 
     /// <summary>The benchmarks, in file order.</summary>
     public required IReadOnlyList<BenchmarkDotNetEntry> Benchmarks { get; init; }
+
+    /// <summary>
+    /// The machine and runtime BenchmarkDotNet ran on, from the file's <c>HostEnvironmentInfo</c> (what it does not say
+    /// reads <c>other</c>, 0 cores or <c>unknown</c>; it does not record the garbage collector's mode, which reads as
+    /// workstation, BenchmarkDotNet's default).
+    /// </summary>
+    public required EnvironmentInfo Environment { get; init; }
 
     /// <summary>Reads and checks a full JSON export.</summary>
     public static BenchmarkDotNetReport Read(string path)
@@ -72,6 +80,25 @@ public sealed record BenchmarkDotNetReport
             Title = root.TryGetProperty("Title", out var title) ? title.GetString() ?? string.Empty : string.Empty,
             ToolVersion = version,
             Benchmarks = [.. benchmarks.EnumerateArray().Select((b, i) => Entry(path, b, i))],
+            Environment = Host(host),
+        };
+    }
+
+    private static EnvironmentInfo Host(JsonElement host)
+    {
+        string? Text(string name) => host.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.String ? value.GetString() : null;
+        var os = Text("OsVersion") ?? string.Empty;
+        var runtime = System.Text.RegularExpressions.Regex.Match(Text("RuntimeVersion") ?? string.Empty, @"[0-9]+\.[0-9]+\.[0-9]+", System.Text.RegularExpressions.RegexOptions.None, TimeSpan.FromSeconds(1));
+        return new EnvironmentInfo
+        {
+            Os = os.Contains("Windows", StringComparison.OrdinalIgnoreCase) ? "windows"
+                : os.Contains("macOS", StringComparison.OrdinalIgnoreCase) || os.Contains("Darwin", StringComparison.OrdinalIgnoreCase) ? "osx"
+                : os.Contains("Linux", StringComparison.OrdinalIgnoreCase) || os.Contains("Ubuntu", StringComparison.OrdinalIgnoreCase) ? "linux"
+                : "other",
+            Architecture = (Text("Architecture") ?? "unknown").ToLowerInvariant(),
+            Cores = host.TryGetProperty("LogicalCoreCount", out var cores) && cores.ValueKind == JsonValueKind.Number ? cores.GetInt32() : 0,
+            Runtime = runtime.Success ? runtime.Value : "unknown",
+            ServerGc = false,
         };
     }
 
@@ -93,9 +120,10 @@ public sealed record BenchmarkDotNetReport
         var values = fullName.IndexOf('(', StringComparison.Ordinal) is var open and >= 0 ? fullName[open..]
             : string.IsNullOrEmpty(parameters) ? string.Empty : $"[{parameters}]";
         var id = $"{type}.{method}{values}";
-        double? bytes = benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object
-            ? Required(path, memory, "BytesAllocatedPerOperation", where + ".Memory").GetDouble()
-            : null;
+        var hasMemory = benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object;
+        double? bytes = hasMemory ? Required(path, memory, "BytesAllocatedPerOperation", where + ".Memory").GetDouble() : null;
+        var operations = hasMemory && memory.TryGetProperty("TotalOperations", out var total) && total.ValueKind == JsonValueKind.Number ? total.GetInt64() : 0;
+        double PerThousand(string name) => memory.TryGetProperty(name, out var count) && count.ValueKind == JsonValueKind.Number ? count.GetDouble() * 1000 / operations : 0;
         return new BenchmarkDotNetEntry
         {
             Id = id,
@@ -103,6 +131,8 @@ public sealed record BenchmarkDotNetReport
             MeanNs = mean,
             Samples = statistics.TryGetProperty("N", out var n) ? n.GetInt32() : 0,
             BytesAllocatedPerOperation = bytes,
+            MemoryOperations = operations,
+            CollectionsPerThousandOps = operations > 0 ? (PerThousand("Gen0Collections"), PerThousand("Gen1Collections"), PerThousand("Gen2Collections")) : null,
         };
     }
 

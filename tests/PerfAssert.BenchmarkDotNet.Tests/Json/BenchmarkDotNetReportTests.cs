@@ -30,6 +30,25 @@ public sealed class BenchmarkDotNetReportTests
         Assert.All(report.Benchmarks, b => Assert.True(b.BytesAllocatedPerOperation > 0 && b.MeanNs > 0));
     }
 
+    [Fact]
+    public void ToResults_JudgedExport_OneResultPerBenchmarkWithItsVerdictsAndTheExportsMachine()
+    {
+        var report = BenchmarkDotNetReport.Read(Export);
+        var verdicts = BenchmarkDotNetJudge.Judge(report, BenchmarkDotNetReport.Read(Baseline));
+
+        var results = BenchmarkDotNetResults.From(report, verdicts, Baseline);
+
+        Assert.Equal(report.Benchmarks.Select(b => b.Id), results.Select(r => r.Name));
+        Assert.All(results, r => Assert.Equal(["allocated", "mean (BenchmarkDotNet)"], r.Verdicts.Select(v => v.Metric)));
+        Assert.Equal(report.Benchmarks[0].MeanNs, results[0].Subject.MeanNs);
+        // 68 gen-0 collections over 524,288 operations in the export.
+        Assert.Equal(2_176, results[0].Subject.Allocations!.BytesPerOp);
+        Assert.Equal(68 * 1000.0 / 524_288, results[0].Subject.Allocations!.Gen0PerThousandOps, 9);
+        Assert.Equal("linux-x64-2c-net10", results[0].Environment.MachineClass);
+        Assert.Equal("10.0.12", results[0].Environment.Runtime);
+        Assert.All(results, r => Assert.False(r.Failed));
+    }
+
     // begin-snippet: judge-json
     [Fact]
     public void Judge_UnchangedExport_AllocationsPassAndTimingsAreAdvisory()
@@ -102,9 +121,14 @@ public sealed class BenchmarkDotNetReportTests
 
         Assert.Equal(0, exit);
         Assert.Contains("FormatBenchmarks.Buffered(Rows: 128) allocated = ", output.ToString(), StringComparison.Ordinal);
+        // The usual report, as `perfassert render` writes it for a test run: one result per benchmark, its verdicts inside.
         var markdown = File.ReadAllText(Path.Combine(temp.Path, "report.md"));
-        Assert.StartsWith("# BenchmarkDotNet results: no regression", markdown, StringComparison.Ordinal);
-        Assert.Contains("| FormatBenchmarks.Interpolated(Rows: 16) | allocated |", markdown, StringComparison.Ordinal);
+        var html = File.ReadAllText(Path.Combine(temp.Path, "report.html"));
+        Assert.StartsWith("# BenchmarkDotNet 0.14.0: ", markdown, StringComparison.Ordinal);
+        Assert.Contains("FormatBenchmarks.Interpolated(Rows: 16)", markdown, StringComparison.Ordinal);
+        Assert.Contains("| FormatBenchmarks.Interpolated(Rows: 16) | allocated | 2,176 B/op | 2,176 B/op | BenchmarkDotNet, 3 measurements | Pass |", markdown, StringComparison.Ordinal);
+        Assert.Contains("<html", html, StringComparison.Ordinal);
+        Assert.Contains("FormatBenchmarks.Buffered(Rows: 128)", html, StringComparison.Ordinal);
     }
 
     [Fact]
