@@ -20,19 +20,4 @@ public static class PerfJson
 
     /// <summary>Serializes many results.</summary>
     public static string Serialize(IEnumerable<PerfResult> results) => JsonSerializer.Serialize(results, Options);
-
-    /// <summary>Serializes a reference report's data: title, reference stack, results, throughput rows and floor ratios.</summary>
-    public static string Serialize(ReferenceReport report)
-    {
-        ArgumentNullException.ThrowIfNull(report);
-        var document = new
-        {
-            report.Title,
-            report.ReferenceStack,
-            Results = report.Rows.Select(r => r.Result),
-            report.Throughput,
-            report.FloorRatios,
-        };
-        return JsonSerializer.Serialize(document, Options);
-    }
 }

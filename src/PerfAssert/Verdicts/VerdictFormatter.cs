@@ -78,9 +78,10 @@ public static class VerdictFormatter
     public static string Budget(Verdict verdict) => Budget(verdict, Unit);
 
     /// <summary>The budget as <see cref="Budget(Verdict)"/> states it, with units written by <paramref name="unit"/> (a report writes ratios as <c>1.10x</c>).</summary>
-    internal static string Budget(Verdict verdict, Func<string, string> unit)
+    public static string Budget(Verdict verdict, Func<string, string> unit)
     {
         ArgumentNullException.ThrowIfNull(verdict);
+        ArgumentNullException.ThrowIfNull(unit);
         if (verdict.Tolerance <= 0 || !double.IsFinite(verdict.Limit))
         {
             return Number(verdict.Limit) + unit(verdict.Unit);

@@ -27,7 +27,7 @@ public sealed class ResultsReaderTests : IDisposable
     {
         var report = ReportSamples.Report();
 
-        var parsed = ResultsReader.ParseReferenceReport(PerfJson.Serialize(report), "results.json");
+        var parsed = ResultsReader.ParseReferenceReport(report.ToJson(), "results.json");
 
         Assert.Equal(MarkdownReport.Render(report), MarkdownReport.Render(parsed));
         Assert.Equal(HtmlReport.Render(report), HtmlReport.Render(parsed));
@@ -36,7 +36,7 @@ public sealed class ResultsReaderTests : IDisposable
     [Fact]
     public void IsReferenceReport_TellsTheTwoShapesApart()
     {
-        Assert.True(ResultsReader.IsReferenceReport(PerfJson.Serialize(ReportSamples.Report()), "a"));
+        Assert.True(ResultsReader.IsReferenceReport(ReportSamples.Report().ToJson(), "a"));
         Assert.False(ResultsReader.IsReferenceReport(PerfJson.Serialize(RunSamples.Results()[0]), "b"));
     }
 

@@ -32,7 +32,7 @@ public static class ReportWriter
         [
             (MarkdownFile, MarkdownReport.Render(report)),
             (HtmlFile, HtmlReport.Render(report)),
-            (JsonFile, PerfJson.Serialize(report)),
+            (JsonFile, report.ToJson()),
             (BenchmarkDotNetFile, BenchmarkDotNetJson.Serialize(report)),
         ];
         var written = new List<string>(files.Length);

@@ -104,7 +104,7 @@ public static class ResultsReader
         }
     }
 
-    // The shape PerfJson.Serialize(ReferenceReport) writes.
+    // The shape ReferenceReport.ToJson() writes.
     private sealed class ReferenceData
     {
         public required string Title { get; init; }

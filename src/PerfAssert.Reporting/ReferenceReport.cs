@@ -94,6 +94,11 @@ public sealed class ReferenceReport
             ? result.Subject.MeanNs / referenceNs
             : null;
 
+    /// <summary>The report's data as JSON (<c>results.json</c>): title, reference stack, results, throughput rows and floor ratios, in <see cref="PerfJson"/>'s form.</summary>
+    public string ToJson() => System.Text.Json.JsonSerializer.Serialize(
+        new { Title, ReferenceStack, Results = Rows.Select(r => r.Result), Throughput, FloorRatios },
+        PerfJson.Options);
+
     private static string DefaultToolVersion()
     {
         var version = typeof(ReferenceReport).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "0.0.0";
