@@ -11,6 +11,7 @@ server GENDIR          Serves Echo on 127.0.0.1 (prints "listening PORT"): every
 import concurrent.futures
 import sys
 import threading
+import time
 import uuid
 
 import grpc
@@ -130,7 +131,15 @@ def run_client(target, gendir):
 
     check("a too-large data range", grpc.StatusCode.INVALID_ARGUMENT, status_of(lambda: unary("DataStream/GetDataStream", pb.DataRequest(min=0, max=2 ** 31 - 1), pb.CompositeList)))
     check("an unknown method", grpc.StatusCode.UNIMPLEMENTED, status_of(lambda: unary("Echo/EchoMedium", pb.SmallList(), pb.SmallList)))
-    check("a deadline already over", grpc.StatusCode.DEADLINE_EXCEEDED, status_of(lambda: unary("Echo/EchoLarge", pb.LargeList(items=large * 50), pb.LargeList, timeout=0.000001)))
+    # The deadline passes while the server waits for the first request message, so the call cannot finish in time. (A
+    # 1 us deadline on a unary call raced: grpc servers, grpc-dotnet's too, cancel on a timer, and a fast handler could
+    # answer OK before it fired; CI saw that once.)
+    def held_back(items, seconds):
+        time.sleep(seconds)
+        yield from items
+
+    late = channel.stream_unary(SERVICE + "Echo/EchoSmallClientStream", request_serializer=lambda m: m.SerializeToString(), response_deserializer=pb.SmallList.FromString)
+    check("a deadline that passes while the server waits", grpc.StatusCode.DEADLINE_EXCEEDED, status_of(lambda: late(held_back(small, 2), timeout=0.2)))
     malformed = channel.unary_unary(SERVICE + "Echo/EchoLarge", request_serializer=lambda b: b, response_deserializer=pb.LargeList.FromString)
     check("a message that is not protobuf", True, status_of(lambda: malformed(b"\xff\xff\xff\xff", timeout=30)) != grpc.StatusCode.OK)
     check("Echo/EchoSmall after the bad calls", pb.SmallList(items=small), unary("Echo/EchoSmall", pb.SmallList(items=small), pb.SmallList))
