@@ -23,8 +23,9 @@ internal static class Suite
         var (throughput, driverSection) = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
         throughput.AddRange(await NetTcpConfigPart.RunAsync(endpoints, NetTcpConfigRequests, progress));
         var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
+        var (clientStreaming, clientStreamingSection) = await ClientStreamingPart.RunAsync(endpoints, latency, progress);
 
-        var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor], throughput, floorRatios)
+        var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor, clientStreaming], throughput, floorRatios)
         {
             Title = $"PerfAssert reference suite ({(options.Full ? "full" : "quick")} matrix)",
             ReferenceStack = "WcfText",
@@ -33,10 +34,11 @@ internal static class Suite
         // The published experiments beside this run: a section of report.md (the reference suite's, not the core's).
         var published = PublishedComparison.Markdown(
             latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal));
-        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection);
+        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection);
         await output.WriteLineAsync(MarkdownReport.Render(report));
         await output.WriteLineAsync(published);
         await output.WriteLineAsync(driverSection);
+        await output.WriteLineAsync(clientStreamingSection);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
         return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;

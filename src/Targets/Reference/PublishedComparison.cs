@@ -94,7 +94,7 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine("### 2, 4 and 5");
         text.AppendLine();
-        text.AppendLine("- 2. REST throughput (ApacheBench, 60,000 requests at concurrency 100): GET Web API 7,460 vs WCF 8,182 req/s, POST 6,873 vs 6,407. This run's throughput section drives one stack (minimal APIs) with PerfAssert's own client, and the same endpoints with wrk (see \"PerfAssert's driver beside wrk\"); WCF vs Web API side by side is not reproduced yet.");
+        text.AppendLine("- 2. REST throughput (ApacheBench, 60,000 requests at concurrency 100): GET Web API 7,460 vs WCF 8,182 req/s, POST 6,873 vs 6,407. This run's throughput section drives the same three operations on minimal APIs and on controllers (the Web API role) with PerfAssert's own client, then with wrk (see \"PerfAssert's driver beside wrk\"). WCF's side is not reproduced: the WebHttp stand-in serves DataContract operations only, and a raw-text or raw-stream WCF operation on it would be the same Kestrel code as the minimal API, not WCF's channel stack.");
         text.AppendLine("- 4. gRPC vs Web API vs WCF over todo operations (2020): gRPC fastest overall. Compare with this run's todo cases above.");
         text.AppendLine("- 5. NetTcpBinding configuration under 100 concurrent clients (default slower than BasicHttp, tuned fastest): see the throughput table's \"NetTcp config\" rows (100 clients, each its own connection). The stand-in's default differs from WCF's in one way that matters here: it has transport security but none of WCF's connection throttles (MaxConnections and ListenBacklog 10).");
         return text.ToString();

@@ -36,6 +36,21 @@ public sealed class GrpcEchoTests(GrpcHostFixture fixture) : IClassFixture<GrpcH
         Assert.Null(PayloadComparer.FirstDifference(sent, received, PayloadComparer.Large));
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(100)]
+    public async Task ClientStreaming_FlushedOnceAtTheEnd_ReturnsExactlyTheItemsSent(int count)
+    {
+        // The reference suite's client-streaming experiment sends the messages with one flush: the same bytes, framed alike.
+        await using var client = new GrpcEchoClient(fixture.Http2, GrpcCallShape.ClientStreaming, new GrpcClientOptions { FlushEachMessage = false });
+        var sent = PayloadGenerator.Large(count);
+
+        var received = await client.EchoLargeAsync(sent, TestContext.Current.CancellationToken);
+
+        Assert.Null(PayloadComparer.FirstDifference(sent, received, PayloadComparer.Large));
+    }
+
     [Fact]
     public async Task EchoLargeAsync_ThousandItems_FitsTheDefaultMessageLimitAndRoundTrips()
     {

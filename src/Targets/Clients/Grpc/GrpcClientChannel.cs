@@ -47,7 +47,7 @@ public sealed class GrpcClientChannel : IDisposable
         where TResponse : class, IMessage<TResponse>, new()
     {
         ArgumentNullException.ThrowIfNull(requests);
-        return CallAsync(method, new GrpcStreamContent(requests), (reader, ct) => reader.ReadSingleAsync(ct), cancellationToken);
+        return CallAsync(method, new GrpcStreamContent(requests, _options.FlushEachMessage), (reader, ct) => reader.ReadSingleAsync(ct), cancellationToken);
     }
 
     public void Dispose() => _http.Dispose();

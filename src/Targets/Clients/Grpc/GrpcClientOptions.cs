@@ -16,4 +16,13 @@ public sealed record GrpcClientOptions
     /// <value>The default is <see cref="GrpcProtocol.DefaultMaxMessageSize"/> (4 MiB), grpc's own default.</value>
     /// </summary>
     public int MaxReceiveMessageSize { get; init; } = GrpcProtocol.DefaultMaxMessageSize;
+
+    /// <summary>
+    /// Whether a client-streaming call flushes after every request message, as grpc-dotnet's client does
+    /// (<c>HttpContentClientStreamWriter</c> flushes after each write, whatever the write options): each message is then
+    /// its own HTTP/2 DATA frame and socket write. <see langword="false"/> writes them all and flushes once, which only
+    /// the reference suite's client-streaming experiment uses, to show what the per-message flush costs.
+    /// <value>The default is <see langword="true"/>.</value>
+    /// </summary>
+    public bool FlushEachMessage { get; init; } = true;
 }

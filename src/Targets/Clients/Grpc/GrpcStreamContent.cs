@@ -5,8 +5,11 @@ using PerfAssert.Targets.Services.Grpc.Core;
 
 namespace PerfAssert.Targets.Clients.Grpc;
 
-/// <summary>A client-streaming request body: one framed message per item, each flushed as it is written.</summary>
-internal sealed class GrpcStreamContent(IEnumerable<IMessage> messages) : HttpContent
+/// <summary>
+/// A client-streaming request body: one framed message per item, each flushed as it is written (as grpc-dotnet's client
+/// does), or with <paramref name="flushEachMessage"/> false all written and flushed once.
+/// </summary>
+internal sealed class GrpcStreamContent(IEnumerable<IMessage> messages, bool flushEachMessage = true) : HttpContent
 {
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
@@ -17,6 +20,14 @@ internal sealed class GrpcStreamContent(IEnumerable<IMessage> messages) : HttpCo
         foreach (var message in messages)
         {
             GrpcFrameWriter.Write(writer, message);
+            if (flushEachMessage)
+            {
+                await writer.FlushAsync(cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        if (!flushEachMessage)
+        {
             await writer.FlushAsync(cancellationToken).ConfigureAwait(false);
         }
 
