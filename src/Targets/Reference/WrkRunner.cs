@@ -112,7 +112,18 @@ public static class WrkRunner
         }
 
         start.Environment["DEBIAN_FRONTEND"] = "noninteractive";
-        using var process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {command[0]}.");
+        Process? started;
+        try
+        {
+            started = Process.Start(start);
+        }
+        catch (System.ComponentModel.Win32Exception ex)
+        {
+            // No such program (sudo on a machine without it, say): an exit code like a shell's, with the reason.
+            return (127, $"could not start {command[0]}: {ex.Message}");
+        }
+
+        using var process = started ?? throw new InvalidOperationException($"Could not start {command[0]}.");
         var output = process.StandardOutput.ReadToEndAsync(CancellationToken.None);
         var error = process.StandardError.ReadToEndAsync(CancellationToken.None);
         using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);

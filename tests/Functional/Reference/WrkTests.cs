@@ -71,6 +71,18 @@ public sealed class WrkTests
     }
 
     [Fact]
+    public async Task RunAsync_WrkThatCannotStart_ThrowsNamingTheProgramAndTheTarget()
+    {
+        var missing = Path.Combine(Path.GetTempPath(), $"no-wrk-{Guid.NewGuid():N}");
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() =>
+            WrkRunner.RunAsync(missing, new Uri("http://127.0.0.1:9/time"), null, ThroughputCases.BodyContentType, 1, 1, TimeSpan.FromSeconds(1), TestContext.Current.CancellationToken));
+
+        Assert.Contains("wrk exited with 127 loading http://127.0.0.1:9/time", error.Message, StringComparison.Ordinal);
+        Assert.Contains("could not start " + missing, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task RunAsync_PostingTheEchoBody_SendsExactlyItsBytes_AndAnotherBodyIsCountedAsNon2xx()
     {
         var wrk = WrkRunner.Locate();
