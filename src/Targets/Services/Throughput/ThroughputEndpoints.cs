@@ -30,7 +30,8 @@ public static class ThroughputEndpoints
         return endpoints;
     }
 
-    private static async Task EchoBufferedAsync(HttpContext context)
+    /// <summary>Echoes the request body buffered, with Content-Length (the controllers' echo answers through it too).</summary>
+    internal static async Task EchoBufferedAsync(HttpContext context)
     {
         using var buffer = new MemoryStream();
         await context.Request.Body.CopyToAsync(buffer, context.RequestAborted).ConfigureAwait(false);
@@ -39,7 +40,8 @@ public static class ThroughputEndpoints
         await context.Response.Body.WriteAsync(buffer.GetBuffer().AsMemory(0, (int)buffer.Length), context.RequestAborted).ConfigureAwait(false);
     }
 
-    private static async Task EchoChunkedAsync(HttpContext context)
+    /// <summary>Echoes the request body as it streams in, chunked (the controllers' echo answers through it too).</summary>
+    internal static async Task EchoChunkedAsync(HttpContext context)
     {
         // No Content-Length: Kestrel answers HTTP/1.1 with Transfer-Encoding: chunked while the body streams through.
         context.Response.ContentType = context.Request.ContentType ?? "application/octet-stream";
