@@ -58,9 +58,11 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
     [Fact]
     public async Task ExtraWork_IsAConfirmedLatencyRegressionAgainstTheReferenceBuild()
     {
-        // About 20 us of extra CPU work per call on a call of roughly 60 us: several times the 5% budget, a verdict the
-        // benchmark in docs/verdict-quality.md gets right every time at +20%.
-        using var builds = Faulty("Faults:ExtraWorkIterations", "20000");
+        // CPU work worth about twice the call (100,000 rounds of a xorshift; the call takes about 100 us on a quiet runner):
+        // far over the 5% budget, so the verdict stands even when the runner is loaded. At 20,000 rounds (+43% quiet) a CI
+        // run whose calls took 1.6 ms read 1.22 on the first pass and 0.84 on the reversed one, and was Inconclusive. How
+        // small a slowdown is caught is the benchmark's question (docs/verdict-quality.md), not this test's.
+        using var builds = Faulty("Faults:ExtraWorkIterations", "100000");
 
         var injected = await Judge(builds, Injected);
         var latency = Assert.Single(injected.Verdicts, v => v.Unit == "x");
