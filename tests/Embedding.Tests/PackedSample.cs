@@ -23,6 +23,7 @@ public sealed class PackedSample : IAsyncLifetime
     private static readonly TimeSpan BuildTimeout = TimeSpan.FromMinutes(6);
 
     private readonly DirectoryInfo _root = Directory.CreateTempSubdirectory("perfassert-embedding-");
+    private Task<string>? _tool;
 
     /// <summary>A prerelease of 0.1.0 no other run uses.</summary>
     public string Version { get; } = string.Create(CultureInfo.InvariantCulture, $"0.1.0-ci.{DateTime.UtcNow.Ticks}");
@@ -63,6 +64,12 @@ public sealed class PackedSample : IAsyncLifetime
         Ensure(build, "Building the sample against the packed packages failed");
         Preparation = string.Create(CultureInfo.InvariantCulture, $"packed {Version} in {pack.Elapsed.TotalSeconds:0.0} s, built the sample in {build.Elapsed.TotalSeconds:0.0} s");
     }
+
+    /// <summary>
+    /// The packed <c>perfassert</c> tool, installed from the feed into a tool path the first time a test asks, as a team
+    /// installs it; returns the command's path.
+    /// </summary>
+    public Task<string> ToolAsync() => _tool ??= InstallToolAsync();
 
     /// <summary>The environment child processes get: CI as asked, nothing inherited from this test run's build.</summary>
     public static Dictionary<string, string?> Environment(bool ci)
@@ -114,6 +121,15 @@ public sealed class PackedSample : IAsyncLifetime
         var result = await ChildProcess.RunAsync("git", arguments, directory, Environment(ci: true), TimeSpan.FromMinutes(2), TestContext.Current.CancellationToken);
         Ensure(result, $"git {string.Join(' ', arguments)} failed");
         return result;
+    }
+
+    private async Task<string> InstallToolAsync()
+    {
+        var path = Path.Combine(Root, "tool");
+        var install = await Dotnet.RunAsync(Root, Environment(ci: true), BuildTimeout,
+            "tool", "install", "PerfAssert.Tool", "--version", Version, "--tool-path", path, "--add-source", Feed);
+        Ensure(install, "Installing the packed perfassert tool failed");
+        return Path.Combine(path, OperatingSystem.IsWindows() ? "perfassert.exe" : "perfassert");
     }
 
     private static void Ensure(ChildProcessResult result, string what)

@@ -55,13 +55,8 @@ public sealed class PackedSampleTests(PackedSample sample)
         var candidate = Path.Combine(candidates, "GetOrderPerfTests.received.json");
         Assert.True(File.Exists(candidate), run.Describe());
 
-        var tool = Path.Combine(sample.Root, "tool");
-        var install = await Dotnet.RunAsync(sample.Root, PackedSample.Environment(ci: true), TestTimeout,
-            "tool", "install", "PerfAssert.Tool", "--version", sample.Version, "--tool-path", tool, "--add-source", sample.Feed);
-        Assert.True(install.ExitCode == 0 && !install.TimedOut, install.Describe());
-
         // accept is refused on CI by design; a developer accepts downloaded candidates locally, so this child runs without CI.
-        var accept = await ChildProcess.RunAsync(Path.Combine(tool, OperatingSystem.IsWindows() ? "perfassert.exe" : "perfassert"),
+        var accept = await ChildProcess.RunAsync(await sample.ToolAsync(),
             ["accept", "--baselines", baselines, "--from", candidates], sample.Root, PackedSample.Environment(ci: false), TestTimeout, TestContext.Current.CancellationToken);
         Assert.True(accept.ExitCode == 0 && !accept.TimedOut, accept.Describe());
         Assert.Contains("Accepted 1 entry.", accept.Output, StringComparison.Ordinal);
