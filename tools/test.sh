@@ -7,8 +7,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp and BasicHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator). A test whose peer is missing fails and names the package.
-peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil wrk)
+# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp and BasicHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator); and headless Chromium, which renders a report chart for the screenshot test. A test whose peer is missing fails and names the package.
+peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil wrk chromium-headless-shell)
 missing=()
 for package in "${peers[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -17,9 +17,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         sudo=""
         [ "$(id -u)" -ne 0 ] && sudo="sudo"
-        echo "Installing the conformance peers: ${missing[*]}"
+        echo "Installing what the tests need: ${missing[*]}"
         if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/dev/null; then
-            echo "warning: apt-get could not install ${missing[*]}; the conformance tests that need them will fail and name the package" >&2
+            echo "warning: apt-get could not install ${missing[*]}; the tests that need them will fail and name the package" >&2
         fi
     else
         echo "warning: no apt-get here; install ${missing[*]} (or your system's equivalents) for the conformance tests" >&2
