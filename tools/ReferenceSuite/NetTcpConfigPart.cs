@@ -11,13 +11,14 @@ namespace PerfAssert.ReferenceSuite;
 /// <summary>
 /// The NetTcp configuration experiment (reference experiment 5): 100 concurrent clients, each its own WCF client and so its
 /// own connection, calling EchoSmall with 10 items against NetTcp with transport security (the default binding), NetTcp
-/// without it (tuned) and BasicHttp. Every answer is checked; only correct ones count.
+/// without it (tuned) and BasicHttp, each for a fixed time as the experiment ran them. Every answer is checked; only correct
+/// ones count.
 /// </summary>
 internal static class NetTcpConfigPart
 {
     public const int Clients = 100;
 
-    public static async Task<List<ThroughputRow>> RunAsync(TargetEndpoints endpoints, int requests, TextWriter progress)
+    public static async Task<List<ThroughputRow>> RunAsync(TargetEndpoints endpoints, TimeSpan duration, TextWriter progress)
     {
         var items = PayloadGenerator.Small(10);
         var rows = new List<ThroughputRow>();
@@ -45,10 +46,10 @@ internal static class NetTcpConfigPart
                     }
                 }
 
-                var name = $"NetTcp config: {id} EchoSmall-10, {Clients} clients";
+                var name = string.Create(CultureInfo.InvariantCulture, $"NetTcp config: {id} EchoSmall-10, {Clients} clients, {duration.TotalSeconds:0} s");
                 // The warm-up opens every client's connection (and TLS session) before the measured run.
                 await ThroughputRunner.RunAsync(name, CallAsync, Clients * 20, Clients, TimeSpan.FromMinutes(1));
-                var run = await ThroughputRunner.RunAsync(name, CallAsync, requests, Clients, TimeSpan.FromMinutes(2));
+                var run = await ThroughputRunner.RunForAsync(name, CallAsync, duration, Clients);
                 rows.Add(new ThroughputRow(name, run.Requests, run.Errors, run.RequestsPerSecond, run.P50Us, run.P95Us, run.P99Us));
                 await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
                     $"[nettcp config] {id}: {run.RequestsPerSecond:#,0} req/s, P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors of {run.Requests}{(run.FirstError is null ? string.Empty : " (first: " + run.FirstError + ")")}"));

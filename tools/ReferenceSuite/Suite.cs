@@ -8,8 +8,8 @@ namespace PerfAssert.ReferenceSuite;
 /// <summary>Runs every part of the reference comparison against one loopback host and writes the report.</summary>
 internal static class Suite
 {
-    /// <summary>Requests per configuration in the NetTcp configuration experiment (a few seconds each at 100 clients).</summary>
-    private const int NetTcpConfigRequests = 20_000;
+    /// <summary>How long each configuration of the NetTcp configuration experiment is loaded: quick matrix, full matrix.</summary>
+    private static readonly (TimeSpan Quick, TimeSpan Full) NetTcpConfigTime = (TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(15));
 
     public static async Task<int> RunAsync(SuiteOptions options, TextWriter output, TextWriter progress)
     {
@@ -21,7 +21,7 @@ internal static class Suite
         var todos = await CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress);
         var relative = await RelativePart.RunAsync(endpoints, progress);
         var (throughput, driverSection) = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
-        throughput.AddRange(await NetTcpConfigPart.RunAsync(endpoints, NetTcpConfigRequests, progress));
+        throughput.AddRange(await NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress));
         var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
         var (clientStreaming, clientStreamingSection) = await ClientStreamingPart.RunAsync(endpoints, latency, progress);
 

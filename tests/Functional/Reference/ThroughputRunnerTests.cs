@@ -1,0 +1,68 @@
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.Functional.Reference;
+
+/// <summary>The load driver on synthetic requests: what it counts, and that a fixed-time run stops starting requests on time.</summary>
+public sealed class ThroughputRunnerTests
+{
+    [Fact]
+    public async Task RunAsync_EveryFifthAnswerWrong_CountsThemAsErrorsNotRequestsPerSecond()
+    {
+        var calls = 0;
+        async Task<string?> Request(CancellationToken cancellationToken)
+        {
+            await Task.Yield();
+            return Interlocked.Increment(ref calls) % 5 == 0 ? "wrong echo" : null;
+        }
+
+        var run = await ThroughputRunner.RunAsync("synthetic", Request, 1_000, 8, TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
+
+        Assert.Equal(1_000, run.Requests);
+        Assert.Equal(200, run.Errors);
+        Assert.Equal("wrong echo", run.FirstError);
+        Assert.Equal(800 / run.Elapsed.TotalSeconds, run.RequestsPerSecond, 6);
+    }
+
+    [Fact]
+    public async Task RunForAsync_FixedTime_StartsNoRequestAfterItAndCountsTheOnesInFlight()
+    {
+        var duration = TimeSpan.FromMilliseconds(300);
+        var started = TimeProvider.System.GetTimestamp();
+        var late = 0;
+        var answered = 0;
+        async Task<string?> Request(CancellationToken cancellationToken)
+        {
+            if (TimeProvider.System.GetElapsedTime(started) >= duration)
+            {
+                Interlocked.Increment(ref late);
+            }
+
+            await Task.Delay(20, cancellationToken);
+            Interlocked.Increment(ref answered);
+            return null;
+        }
+
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, duration, 4, TestContext.Current.CancellationToken);
+
+        // The runner's clock starts a moment after this test's, so a request it starts just before its end can look late here.
+        Assert.InRange(late, 0, 4);
+        Assert.Equal(answered, run.Requests);
+        Assert.Equal(0, run.Errors);
+        Assert.InRange(run.Requests, 4, 4 * 300 / 20);
+        Assert.True(run.Elapsed >= duration, $"ran {run.Elapsed}");
+        Assert.True(run.P50Us >= 20_000, $"P50 {run.P50Us} us for 20 ms requests");
+    }
+
+    [Fact]
+    public async Task RunForAsync_RequestThatThrows_IsAnErrorWithItsReason()
+    {
+        static Task<string?> Request(CancellationToken cancellationToken) => Task.FromException<string?>(new HttpRequestException("connection refused"));
+
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(50), 2, TestContext.Current.CancellationToken);
+
+        Assert.True(run.Requests > 0);
+        Assert.Equal(run.Requests, run.Errors);
+        Assert.Equal("HttpRequestException: connection refused", run.FirstError);
+        Assert.Equal(0, run.RequestsPerSecond);
+    }
+}
