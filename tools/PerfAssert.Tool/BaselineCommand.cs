@@ -73,7 +73,7 @@ internal static class BaselineCommand
             {
                 foreach (var (id, entry) in file.Entries.Where(e => e.Value.LatencyAllowance is not null).ToList())
                 {
-                    file.Entries[id] = entry with { LatencyAllowance = null };
+                    file.Entries[id] = entry with { LatencyAllowance = null, LatencyRatio = null };
                 }
             });
         }

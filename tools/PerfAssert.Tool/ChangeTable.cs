@@ -7,6 +7,9 @@ namespace PerfAssert.Tool;
 /// <summary>Old and new baseline values side by side, one row per entry and figure.</summary>
 internal static class ChangeTable
 {
+    /// <summary>An allowance more than this far above the ratio its run measured is called loose.</summary>
+    private const double LooseAllowance = 1.10;
+
     public static string Render(IReadOnlyList<AcceptedChange> changes)
     {
         var text = new StringBuilder();
@@ -26,6 +29,7 @@ internal static class ChangeTable
             {
                 // An allowance is an approved slowdown against the reference build: the line a reviewer must see.
                 Row(text, string.Empty, "latency allowance", change.Old?.LatencyAllowance, change.New.LatencyAllowance);
+                Allowance(text, change.New);
             }
 
             if (change.Old is not null && change.Old.AllocationScope != change.New.AllocationScope)
@@ -46,6 +50,25 @@ internal static class ChangeTable
     {
         var delta = old is > 0 && now is not null ? ((now.Value / old.Value) - 1).ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : old is null ? "new" : string.Empty;
         text.AppendLine(CultureInfo.InvariantCulture, $"{Truncate(name, 52),-52} {figure,-22} {Format(old),14} {Format(now),14} {delta,8}");
+    }
+
+    /// <summary>
+    /// Where a new allowance comes from: the ratio its run measured and that ratio's interval, whose upper end it is. A wide
+    /// interval (a loaded machine) makes a loose allowance, and the table says how much slower it lets the call get.
+    /// </summary>
+    private static void Allowance(StringBuilder text, BaselineEntry entry)
+    {
+        if (entry is not { LatencyAllowance: { } allowance, LatencyRatio: { } ratio })
+        {
+            return;
+        }
+
+        text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"  from measured ratio",-22} {ratio.Estimate:0.###} [{ratio.Lower:0.###}, {ratio.Upper:0.###}] ({ratio.ConfidenceLevel * 100:0.#}%, {ratio.Blocks} blocks)");
+        if (allowance > ratio.Estimate * LooseAllowance)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"{string.Empty,-52} {"  loose allowance",-22} it lets the call get {((allowance / ratio.Estimate) - 1) * 100:0}% slower than this run measured before a test fails; run the test again on a quieter machine and accept that candidate for a tighter one");
+        }
     }
 
     private static string Scope(BaselineEntry entry) => entry.AllocationScope ?? "test process";

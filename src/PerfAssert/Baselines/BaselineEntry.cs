@@ -40,4 +40,11 @@ public sealed record BaselineEntry
     /// against it.
     /// </summary>
     public double? LatencyAllowance { get; init; }
+
+    /// <summary>
+    /// The ratio working tree / reference build, with its interval, that the run behind <see cref="LatencyAllowance"/>
+    /// measured: the allowance is its upper end rounded up, so a reviewer sees in the diff how tight or loose the approved
+    /// slowdown is. Present exactly when an allowance is.
+    /// </summary>
+    public BaselineRatio? LatencyRatio { get; init; }
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using PerfAssert.Measurement;
+using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Baselines;
@@ -63,7 +64,9 @@ internal static class BuildJudge
     public static BaselineEntry Candidate(BaselineEntry? entry, BuildMeasurement measured, IReadOnlyList<Verdict> verdicts)
     {
         var latency = verdicts.FirstOrDefault(v => v.Unit == "x" && v.Partner is not null);
-        var allowance = latency is { Outcome: VerdictOutcome.Regression } ? Math.Ceiling(latency.Measured.Upper * 100) / 100 : entry?.LatencyAllowance;
+        var regression = latency is { Outcome: VerdictOutcome.Regression };
+        var allowance = regression ? Math.Ceiling(latency!.Measured.Upper * 100) / 100 : entry?.LatencyAllowance;
+        var ratio = regression ? Record(latency!.Measured) : entry?.LatencyRatio;
         return new BaselineEntry
         {
             Environment = BaselineEnvironment.Current,
@@ -75,8 +78,12 @@ internal static class BuildJudge
             AllocationOps = measured.Current.OpsPerRepeat,
             AllocationScope = WorkerScope,
             LatencyAllowance = allowance,
+            LatencyRatio = allowance is null ? null : ratio,
         };
     }
+
+    private static BaselineRatio Record(Interval ratio) =>
+        new(Math.Round(ratio.Estimate, 4), Math.Round(ratio.Lower, 4), Math.Round(ratio.Upper, 4), ratio.ConfidenceLevel, ratio.SampleSize);
 
     private static Verdict LatencyVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, Comparison latency, BaselineReference reference)
     {

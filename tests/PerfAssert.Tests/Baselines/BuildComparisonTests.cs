@@ -167,9 +167,12 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
 
         await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
-        var allowance = _store.Load("Api").Entries["echo"].LatencyAllowance;
+        var entry = _store.Load("Api").Entries["echo"];
+        var allowance = entry.LatencyAllowance;
 
         Assert.Equal(Math.Ceiling(latency.Measured.Upper * 100) / 100, allowance);
+        // The ratio behind it goes into the reviewed diff too, interval and all.
+        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, latency.Measured.SampleSize), entry.LatencyRatio);
         var again = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
         Assert.False(again.Failed, string.Join(Environment.NewLine, again.Verdicts.Select(v => v.Message)));
         Assert.Contains($"mean (allowance {allowance:0.###} +5%)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);
@@ -220,6 +223,7 @@ public sealed class BuildComparisonTests : IDisposable
         var candidate = _store.Read(_store.CandidatePathOf("Api")).Entries["echo"];
         Assert.Equal("worker", candidate.AllocationScope);
         Assert.Null(candidate.LatencyAllowance);
+        Assert.Null(candidate.LatencyRatio);
     }
 
     [Fact]

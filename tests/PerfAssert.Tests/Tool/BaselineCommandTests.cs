@@ -15,7 +15,8 @@ public sealed class BaselineCommandTests : IDisposable
               "environment": { "os": "linux", "architecture": "x64", "cores": 2, "runtimeMajor": 10 },
               "allocatedBytesPerOp": 1736, "gen0PerThousandOps": 0, "gen1PerThousandOps": 0, "gen2PerThousandOps": 0,
               "calibrationRatio": { "estimate": 6, "lower": 5, "upper": 7, "confidenceLevel": 0.99, "blocks": 64 },
-              "allocationOps": 200, "allocationScope": "worker", "latencyAllowance": 1.17
+              "allocationOps": 200, "allocationScope": "worker", "latencyAllowance": 1.17,
+              "latencyRatio": { "estimate": 1.12, "lower": 1.08, "upper": 1.161, "confidenceLevel": 0.99, "blocks": 64 }
             }
           }
         }
@@ -38,6 +39,7 @@ public sealed class BaselineCommandTests : IDisposable
         Assert.Contains($"\"commit\": \"{head}\"", File.ReadAllText(BaselineReference.PathIn(Store())), StringComparison.Ordinal);
         var orders = File.ReadAllText(Path.Combine(_repository.Baselines, "Orders.json"));
         Assert.DoesNotContain("latencyAllowance", orders, StringComparison.Ordinal);
+        Assert.DoesNotContain("latencyRatio", orders, StringComparison.Ordinal);
         Assert.Contains("\"allocationScope\": \"worker\"", orders, StringComparison.Ordinal);
         Assert.Null(Store().Load("Orders").Entries["GetOrder"].LatencyAllowance);
         Assert.Equal(1736, Store().Load("Orders").Entries["GetOrder"].AllocatedBytesPerOp);
