@@ -66,8 +66,12 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         Assert.True(local.ExitCode != 0, local.Describe());
         Assert.Contains("confirmed): Regression", RegressionLine().Match(local.Output).Value, StringComparison.Ordinal);
         await BaselineAcceptor.AcceptAsync(new BaselineStore(Baselines), cancellationToken: TestContext.Current.CancellationToken);
-        var allowance = new BaselineStore(Baselines).Load("GetOrderPerfTests").Entries["GetOrder"].LatencyAllowance;
+        var entry = new BaselineStore(Baselines).Load("GetOrderPerfTests").Entries["GetOrder"];
+        var allowance = entry.LatencyAllowance;
         Assert.NotNull(allowance);
+        Assert.NotNull(entry.LatencyRatio);
+        // The recorded ratio, rounded to four decimals, is the one the allowance was rounded up from.
+        Assert.InRange(allowance.Value, entry.LatencyRatio.Upper - 0.0001, entry.LatencyRatio.Upper + 0.0101);
         // The local run's interval, as its message printed it; how wide it is depends on how loaded the runner was then.
         // The allowance is that interval's upper end rounded up to two decimals; the message rounds it to its own digits.
         var printed = RegressionInterval().Match(RegressionLine().Match(local.Output).Value).Groups[1].Value;
