@@ -1,6 +1,7 @@
 using System.Globalization;
 using PerfAssert.Budgets;
 using PerfAssert.Measurement;
+using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Baselines;
@@ -154,6 +155,9 @@ internal sealed class BaselineJudge
 
     private static string Join(string? first, string second) => first is null ? second : first + "; " + second;
 
-    internal static BaselineRatio Record(BlockPass pass) =>
-        new(Math.Round(pass.Ratios[0].Estimate, 4), Math.Round(pass.Ratios[0].Lower, 4), Math.Round(pass.Ratios[0].Upper, 4), pass.Ratios[0].ConfidenceLevel, pass.Blocks);
+    internal static BaselineRatio Record(BlockPass pass) => Record(pass.Ratios[0], pass.Blocks);
+
+    /// <summary>A measured ratio as the baseline file keeps it: four decimals, its confidence level and the blocks behind it.</summary>
+    internal static BaselineRatio Record(Interval ratio, int blocks) =>
+        new(Math.Round(ratio.Estimate, 4), Math.Round(ratio.Lower, 4), Math.Round(ratio.Upper, 4), ratio.ConfidenceLevel, blocks);
 }

@@ -1,6 +1,5 @@
 using System.Globalization;
 using PerfAssert.Measurement;
-using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Baselines;
@@ -66,7 +65,7 @@ internal static class BuildJudge
         var latency = verdicts.FirstOrDefault(v => v.Unit == "x" && v.Partner is not null);
         var regression = latency is { Outcome: VerdictOutcome.Regression };
         var allowance = regression ? Math.Ceiling(latency!.Measured.Upper * 100) / 100 : entry?.LatencyAllowance;
-        var ratio = regression ? Record(latency!.Measured) : entry?.LatencyRatio;
+        var ratio = regression ? BaselineJudge.Record(latency!.Measured, latency.Measured.SampleSize) : entry?.LatencyRatio;
         return new BaselineEntry
         {
             Environment = BaselineEnvironment.Current,
@@ -81,9 +80,6 @@ internal static class BuildJudge
             LatencyRatio = allowance is null ? null : ratio,
         };
     }
-
-    private static BaselineRatio Record(Interval ratio) =>
-        new(Math.Round(ratio.Estimate, 4), Math.Round(ratio.Lower, 4), Math.Round(ratio.Upper, 4), ratio.ConfidenceLevel, ratio.SampleSize);
 
     private static Verdict LatencyVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, Comparison latency, BaselineReference reference)
     {
