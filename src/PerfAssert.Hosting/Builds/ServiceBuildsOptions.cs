@@ -34,6 +34,9 @@ public sealed record ServiceBuildsOptions
     /// Whether every worker runs on the machine's last core (Linux, with <c>taskset</c>), so the test's client and the service
     /// do not share a core. Unpinned, which cores a process's threads land on changed the ratio of two identical builds
     /// by 0.66x to 1.11x between fresh process pairs on a 2-core runner; pinned, by 0.87x to 1.03x (docs/verdict-quality.md).
+    /// Workers start and warm up on every core, so their start-up and JIT are done sooner, and are moved onto the last core
+    /// (<c>taskset -a -p</c>, every thread) before anything is timed; <c>DOTNET_PROCESSOR_COUNT=1</c> makes them size their
+    /// thread pool and I/O queues for that one core from the start.
     /// </summary>
     /// <value>The default is <see langword="true"/>; it has no effect on other systems or on a single core.</value>
     public bool PinWorkers { get; init; } = true;

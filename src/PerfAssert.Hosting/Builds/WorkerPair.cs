@@ -30,6 +30,12 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     public ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken) => Worker(side).ReadCountersAsync(cancellationToken);
 
+    public async ValueTask WarmedUpAsync(CancellationToken cancellationToken)
+    {
+        await current.PinAsync(cancellationToken).ConfigureAwait(false);
+        await baseline.PinAsync(cancellationToken).ConfigureAwait(false);
+    }
+
     public void EnsureRunning()
     {
         current.EnsureRunning();

@@ -22,6 +22,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
     private Socket? _socket;
     private StreamReader? _reader;
     private StreamWriter? _writer;
+    private string? _pinTo;
 
     private WorkerProcess(string name, Process process, string socketPath, TimeSpan timeout)
     {
@@ -39,6 +40,30 @@ internal sealed class WorkerProcess : IAsyncDisposable
 
     /// <summary>Every address the service bound, in the order Kestrel reported them (the order its listeners were configured in).</summary>
     public IReadOnlyList<Uri> Addresses { get; private set; } = [];
+
+    /// <summary>
+    /// Moves every thread of the worker onto the cores <see cref="ServiceBuildsOptions.PinWorkers"/> names (<c>taskset -a -p</c>);
+    /// threads it starts later inherit them. Workers start and warm up on every core, so their start-up and JIT finish
+    /// sooner, and are pinned once warm, before anything is timed. Does nothing when workers are not pinned or already are.
+    /// </summary>
+    public async ValueTask PinAsync(CancellationToken cancellationToken)
+    {
+        if (_pinTo is not { } cores)
+        {
+            return;
+        }
+
+        var result = await CommandRunner.RunAsync(
+            "taskset", ["-a", "-p", "-c", cores, _process.Id.ToString(CultureInfo.InvariantCulture)], Path.GetTempPath(), _timeout, cancellationToken).ConfigureAwait(false);
+        if (!result.Succeeded)
+        {
+            EnsureRunning();
+            throw new InvalidOperationException(
+                $"Could not pin the {Name} worker (process {_process.Id}) to core {cores}: {result.Describe()}{Environment.NewLine}Pinning workers needs taskset (Debian and Ubuntu: apt-get install util-linux), or set ServiceBuildsOptions.PinWorkers to false.");
+        }
+
+        _pinTo = null;
+    }
 
     /// <summary>
     /// The client opened on this worker for <paramref name="key"/> (one <see cref="ServiceBuilds.ClientPerWorker{TClient}"/>
@@ -64,8 +89,8 @@ internal sealed class WorkerProcess : IAsyncDisposable
     {
         var entry = EntryAssembly(buildDirectory);
         var socketPath = Path.Combine(Path.GetTempPath(), $"perfassert-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..10]}.sock");
-        var cores = options.WorkerCores();
-        var start = new ProcessStartInfo(cores is null ? CommandRunner.Dotnet : "taskset")
+        var pinTo = options.WorkerCores();
+        var start = new ProcessStartInfo(CommandRunner.Dotnet)
         {
             WorkingDirectory = buildDirectory,
             RedirectStandardOutput = true,
@@ -73,14 +98,6 @@ internal sealed class WorkerProcess : IAsyncDisposable
             RedirectStandardInput = true,
             UseShellExecute = false,
         };
-        if (cores is not null)
-        {
-            // Every thread of the worker on the same cores, for both builds: where threads land is otherwise a per-process lottery.
-            start.ArgumentList.Add("-c");
-            start.ArgumentList.Add(cores);
-            start.ArgumentList.Add(CommandRunner.Dotnet);
-        }
-
         start.ArgumentList.Add("exec");
         start.ArgumentList.Add(entry);
         start.Environment.Clear();
@@ -96,13 +113,20 @@ internal sealed class WorkerProcess : IAsyncDisposable
         // The same JIT settings the adapters give test processes: hot code is optimized at once, not after a delay.
         start.Environment["DOTNET_TC_CallCountingDelayMs"] = "0";
         start.Environment["DOTNET_TieredPGO"] = "0";
+        if (pinTo is not null)
+        {
+            // Started on every core but pinned to one before it is measured: the runtime sizes its thread pool, GC and
+            // Kestrel's I/O queues for the one core it will run on, not for the ones it starts on.
+            start.Environment["DOTNET_PROCESSOR_COUNT"] = "1";
+        }
+
         foreach (var (key, value) in workingTree ? options.Settings.Concat(options.WorkingTreeSettings) : options.Settings)
         {
             start.Environment[key.Replace(":", "__", StringComparison.Ordinal)] = value;
         }
 
         var process = new Process { StartInfo = start, EnableRaisingEvents = true };
-        var worker = new WorkerProcess(name, process, socketPath, options.StartTimeout);
+        var worker = new WorkerProcess(name, process, socketPath, options.StartTimeout) { _pinTo = pinTo };
         process.OutputDataReceived += (_, e) => worker.Keep(e.Data);
         process.ErrorDataReceived += (_, e) => worker.Keep(e.Data);
         try
@@ -112,7 +136,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
         catch (System.ComponentModel.Win32Exception ex)
         {
             process.Dispose();
-            throw new InvalidOperationException($"Could not start the {name} worker with '{start.FileName}': {ex.Message}.{(cores is null ? string.Empty : " Pinning workers to cores needs taskset (Debian and Ubuntu: apt-get install util-linux), or set ServiceBuildsOptions.PinWorkers to false.")}", ex);
+            throw new InvalidOperationException($"Could not start the {name} worker with '{start.FileName}': {ex.Message}.", ex);
         }
 
         process.StandardInput.Close();

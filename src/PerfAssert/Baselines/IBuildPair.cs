@@ -12,6 +12,12 @@ public interface IBuildPair : IAsyncDisposable
     /// <summary>Reads a side's exact allocation, collection and JIT counters.</summary>
     ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Called once both workers are warm, before anything is timed or counted: a pair whose workers start and warm up on
+    /// every core pins them here. Does nothing unless implemented.
+    /// </summary>
+    ValueTask WarmedUpAsync(CancellationToken cancellationToken) => ValueTask.CompletedTask;
+
     /// <summary>Throws when a worker of this pair has exited, naming it and its last output; called when a measurement failed.</summary>
     void EnsureRunning();
 }

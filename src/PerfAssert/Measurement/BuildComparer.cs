@@ -136,29 +136,31 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     }
 
     /// <summary>
-    /// Warms every worker up; both builds then use the same number of calls per sample, the largest any needed. Also returns
-    /// the slowest worker's time per call, which sizes the allocation repeats.
+    /// Warms every worker up, one sample of each in turn, until each one's timings agree and its own JIT has gone quiet
+    /// (read from the worker's counters: a fresh worker settles at its tier-0 speed, several times the steady one, before
+    /// its hot code is recompiled), or <see cref="PerfOptions.MaxWarmupTime"/> has run out for the pass; the workers' JITs
+    /// work side by side meanwhile. Then the pairs are told they are warm (they pin their workers). Both builds use the
+    /// same number of calls per sample, the largest any needed; also returns the slowest worker's time per call, which
+    /// sizes the allocation repeats.
     /// </summary>
     private async Task<(long Ops, double NanosecondsPerOp)> WarmAsync(PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
     {
-        long ops = 1;
-        var nanosecondsPerOp = 0.0;
-        // The JIT that matters here is the workers', and the two builds' blocks are interleaved, so this process's JIT state
-        // weighs on both sides alike: warm-up does not wait for it (a console program on the runtime's default JIT settings
-        // keeps compiling for many seconds, and would wait the full MaxWarmupTime for every worker).
-        var options = plan.Options with { JitQuietTime = TimeSpan.Zero };
+        var workers = pairs.SelectMany(pair => new[] { (BuildSide.Current, current), (BuildSide.Baseline, baseline) }.Select(worker => new Warmed(
+            worker.Item2,
+            () => _active = pair,
+            async ct => (await pair.ReadCountersAsync(worker.Item1, ct).ConfigureAwait(false)).JitCompiledMethods,
+            MaxUntimedCalls))).ToList();
+        var warm = await Guard(pairs, async () => await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
         foreach (var pair in pairs)
         {
-            _active = pair;
-            foreach (var side in new[] { current, baseline })
+            await Guard(pairs, async () =>
             {
-                var warm = await Guard(pairs, async () => await Warmup.RunAsync(side, sampler, options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
-                ops = Math.Max(ops, warm.OpsPerSample);
-                nanosecondsPerOp = Math.Max(nanosecondsPerOp, warm.NanosecondsPerOp);
-            }
+                await pair.WarmedUpAsync(cancellationToken).ConfigureAwait(false);
+                return true;
+            }).ConfigureAwait(false);
         }
 
-        return (ops, nanosecondsPerOp);
+        return (Math.Max(1, warm.Max(w => w.OpsPerSample)), warm.Max(w => w.NanosecondsPerOp));
     }
 
     private async Task<(AllocationMeasurement Current, AllocationMeasurement Baseline, double Noise)> AllocationsAsync(

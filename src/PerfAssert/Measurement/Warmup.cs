@@ -12,64 +12,115 @@ internal static class Warmup
     private const double SettledSpread = 1.05;
     private const long MaxOpsWithoutTime = 1 << 20;
 
-    public static async ValueTask<WarmupResult> RunAsync(Operation operation, Sampler sampler, PerfOptions options, CancellationToken cancellationToken)
+    public static async ValueTask<WarmupResult> RunAsync(Operation operation, Sampler sampler, PerfOptions options, CancellationToken cancellationToken) =>
+        (await RunTogetherAsync([new Warmed(operation, static () => { }, _ => ValueTask.FromResult(options.CompiledMethodCount()), 0)], sampler, options, cancellationToken).ConfigureAwait(false))[0];
+
+    /// <summary>
+    /// Warms several operations up together, one sample of each in turn, until every one has settled or
+    /// <see cref="PerfOptions.MaxWarmupTime"/> has run out. What a fresh worker process waits for is time, not calls: its
+    /// tiered JIT compiles hot code in the background, so workers warmed in turn wait for their JITs side by side.
+    /// </summary>
+    public static async ValueTask<WarmupResult[]> RunTogetherAsync(IReadOnlyList<Warmed> operations, Sampler sampler, PerfOptions options, CancellationToken cancellationToken)
     {
         var clock = options.Clock;
         var started = clock.GetTimestamp();
-        var target = options.TargetSampleTime.TotalNanoseconds;
         var minimum = TimeSpan.FromTicks(Math.Min(TimeSpan.FromMilliseconds(250).Ticks, options.MaxWarmupTime.Ticks / 4));
         var waitForJit = options.JitQuietTime > TimeSpan.Zero;
-        var compiled = waitForJit ? options.CompiledMethodCount() : 0;
-        var jitBusyAt = TimeSpan.Zero;
-        long ops = 1;
-        var recent = new Queue<double>();
-        var samples = 0;
-        while (true)
+        var states = new State[operations.Count];
+        for (var i = 0; i < states.Length; i++)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            var ns = (await sampler.TimeBatchAsync(operation, ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
-            samples++;
-            var elapsed = clock.GetElapsedTime(started);
-            if (waitForJit && options.CompiledMethodCount() is var now && now != compiled)
-            {
-                compiled = now;
-                jitBusyAt = elapsed;
-            }
+            states[i] = new State { Compiled = waitForJit ? await operations[i].CompiledMethods(cancellationToken).ConfigureAwait(false) : 0 };
+        }
 
-            if (ns <= 0 && ops >= MaxOpsWithoutTime)
+        var results = new WarmupResult?[operations.Count];
+        while (results.Any(r => r is null))
+        {
+            for (var i = 0; i < operations.Count; i++)
             {
-                // A clock that never advances would grow the batch forever; report it instead (the engine says Invalid).
-                return new WarmupResult(ops, samples, elapsed, Settled: false, 0);
-            }
+                if (results[i] is not null)
+                {
+                    continue;
+                }
 
-            if (ns < target && ops < int.MaxValue)
+                cancellationToken.ThrowIfCancellationRequested();
+                var (operation, select, compiledMethods, untimedCalls) = operations[i];
+                var state = states[i];
+                select();
+                if (untimedCalls > 0)
+                {
+                    await sampler.RunAsync(operation, untimedCalls, cancellationToken).ConfigureAwait(false);
+                }
+
+                var ns = (await sampler.TimeBatchAsync(operation, state.Ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
+                state.Samples++;
+                var elapsed = clock.GetElapsedTime(started);
+                if (waitForJit && await compiledMethods(cancellationToken).ConfigureAwait(false) is var now && now != state.Compiled)
+                {
+                    state.Compiled = now;
+                    state.JitBusyAt = elapsed;
+                }
+
+                if (ns <= 0 && state.Ops >= MaxOpsWithoutTime)
+                {
+                    // A clock that never advances would grow the batch forever; report it instead (the engine says Invalid).
+                    results[i] = new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, 0);
+                }
+                else if (state.Observe(ns, options.TargetSampleTime.TotalNanoseconds) && elapsed >= minimum && elapsed - state.JitBusyAt >= options.JitQuietTime)
+                {
+                    results[i] = new WarmupResult(state.Ops, state.Samples, elapsed, Settled: true, state.Recent.Average());
+                }
+                else if (elapsed >= options.MaxWarmupTime)
+                {
+                    results[i] = new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, ns / state.Ops);
+                }
+            }
+        }
+
+        return results.Select(r => r!.Value).ToArray();
+    }
+
+    /// <summary>One operation's batch size, latest per-call timings and JIT activity.</summary>
+    private sealed class State
+    {
+        public long Ops { get; private set; } = 1;
+
+        public int Samples { get; set; }
+
+        public long Compiled { get; set; }
+
+        public TimeSpan JitBusyAt { get; set; }
+
+        public Queue<double> Recent { get; } = new();
+
+        /// <summary>Takes one sample's time; true once the batch reaches the target and the last three samples agree.</summary>
+        public bool Observe(double ns, double target)
+        {
+            if (ns < target && Ops < int.MaxValue)
             {
                 // Grow towards the target, at most 10x at a time so a slow first call does not overshoot.
                 var scale = ns <= 0 ? 10 : Math.Clamp(target / ns, 2, 10);
-                ops = (long)Math.Ceiling(ops * scale);
-                recent.Clear();
-            }
-            else
-            {
-                recent.Enqueue(ns / ops);
-                if (recent.Count > 3)
-                {
-                    recent.Dequeue();
-                }
-
-                if (recent.Count == 3 && elapsed >= minimum && recent.Max() <= recent.Min() * SettledSpread && elapsed - jitBusyAt >= options.JitQuietTime)
-                {
-                    return new WarmupResult(ops, samples, elapsed, Settled: true, recent.Average());
-                }
+                Ops = (long)Math.Ceiling(Ops * scale);
+                Recent.Clear();
+                return false;
             }
 
-            if (elapsed >= options.MaxWarmupTime)
+            Recent.Enqueue(ns / Ops);
+            if (Recent.Count > 3)
             {
-                return new WarmupResult(ops, samples, elapsed, Settled: false, ns / ops);
+                Recent.Dequeue();
             }
+
+            return Recent.Count == 3 && Recent.Max() <= Recent.Min() * SettledSpread;
         }
     }
 }
+
+/// <summary>
+/// One operation to warm up: <paramref name="Select"/> runs before each of its samples (routing calls to its process),
+/// <paramref name="CompiledMethods"/> reads how many methods the JIT of the process that runs its code has compiled, and
+/// <paramref name="UntimedCalls"/> calls go ahead of each sample untimed (a process that sat idle wakes up on them).
+/// </summary>
+internal readonly record struct Warmed(Operation Operation, Action Select, Func<CancellationToken, ValueTask<long>> CompiledMethods, int UntimedCalls);
 
 /// <summary>What warm-up found: how many calls make one sample, whether timings settled, and the last nanoseconds per call.</summary>
 internal readonly record struct WarmupResult(long OpsPerSample, int Samples, TimeSpan Elapsed, bool Settled, double NanosecondsPerOp);

@@ -56,28 +56,47 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
-    public async Task RunAsync_SlowdownAtTheBudget_IsMeasuredAgainOnFreshPairsAndStaysInconclusive()
+    public async Task RunAsync_WorkersWhoseJitIsStillCompiling_AreWarmedUntilItHasBeenQuietThenToldTheyAreWarm()
     {
         await RecordAsync(20_000, 85_000);
-        var builds = Builds(21_200, 20_000, 85_000, 85_000);
+        var clock = new ManualClock();
+        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = TimeSpan.FromMilliseconds(900) };
 
         var result = await RunAsync(builds);
 
-        // 6% slower against a budget of +5% (and its 1% noise floor): neither side of the budget can be shown, so the pass
-        // is extended on two more pairs, to the end, and still says so.
+        Assert.All(result.Verdicts, v => Assert.Equal(VerdictOutcome.Pass, v.Outcome));
+        Assert.Equal(2, builds.Pairs.Count);
+        // Timings agree within a few hundred milliseconds here, but warm-up waits for each worker's own JIT (900 ms after its
+        // pair started) to stay quiet for JitQuietTime; both pairs were started before warm-up, and each is told once.
+        var quiet = new PerfOptions().JitQuietTime;
+        Assert.All(builds.Pairs, p => Assert.True(p.WarmedUp >= p.Started + builds.JitBusyFor + quiet, $"started {p.Started}, warm at {p.WarmedUp}"));
+    }
+
+    [Fact]
+    public async Task RunAsync_SlowdownAtTheBudget_IsMeasuredAgainOnFreshPairsAndJudgedOnBothPasses()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(21_140, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds);
+
+        // 5.7% slower against a budget of +5% (and its 1% noise floor, 1.0605): the first two pairs cannot show either side
+        // (the same run without an extension says Inconclusive, below), so two more pairs are measured to the end and the
+        // verdict rests on both passes' blocks: never a Regression, since the slowdown is within the noise floor.
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
-        Assert.Equal(VerdictOutcome.Inconclusive, latency.Outcome);
+        Assert.True(latency.Outcome is VerdictOutcome.Inconclusive or VerdictOutcome.Pass, latency.Message);
         Assert.InRange(latency.Measured.Estimate, 1.04, 1.08);
         Assert.Equal(4, builds.PairsStarted);
         Assert.Equal(builds.PairsStarted, builds.PairsStopped);
         Assert.Contains("4 fresh process pairs", latency.Message, StringComparison.Ordinal);
+        Assert.Contains("(512 blocks", latency.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public async Task RunAsync_SlowdownAtTheBudgetWithNoExtension_StopsAfterTheFirstPairs()
     {
         await RecordAsync(20_000, 85_000);
-        var builds = Builds(21_200, 20_000, 85_000, 85_000);
+        var builds = Builds(21_140, 20_000, 85_000, 85_000);
 
         var result = await RunAsync(builds, o => o with { BuildExtensionPairs = 0 });
 

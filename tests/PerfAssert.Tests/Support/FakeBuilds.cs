@@ -31,6 +31,12 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>How many calls apart the <see cref="OccasionalBytes"/> land; 0 for never.</summary>
     public int OccasionalEvery { get; init; }
 
+    /// <summary>How long each worker's JIT goes on compiling after its pair started (its count grows every millisecond till then).</summary>
+    public TimeSpan JitBusyFor { get; init; }
+
+    /// <summary>For each pair started, in order: when it started and when it was told it was warm (null if never), on the clock.</summary>
+    public List<(TimeSpan Started, TimeSpan? WarmedUp)> Pairs { get; } = [];
+
     private long _calls;
 
     /// <summary>The call the test measures: whichever build the engine selected.</summary>
@@ -44,7 +50,8 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     private Task<IBuildPair> Start(bool baselineIsCurrent)
     {
         PairsStarted++;
-        return Task.FromResult<IBuildPair>(new FakePair(this, baselineIsCurrent));
+        Pairs.Add((TimeSpan.FromTicks(clock.GetTimestamp() / 100), null));
+        return Task.FromResult<IBuildPair>(new FakePair(this, baselineIsCurrent, Pairs.Count - 1));
     }
 
     private void Run()
@@ -56,7 +63,7 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
         pair.Allocated[(int)pair.Side] += (current ? currentBytes : baselineBytes) + (OccasionalEvery > 0 && ++_calls % OccasionalEvery == 0 ? OccasionalBytes : 0);
     }
 
-    private sealed class FakePair(FakeBuilds builds, bool baselineIsCurrent) : IBuildPair
+    private sealed class FakePair(FakeBuilds builds, bool baselineIsCurrent, int index) : IBuildPair
     {
         public long[] Allocated { get; } = new long[2];
 
@@ -71,7 +78,18 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
         }
 
         public ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken) =>
-            ValueTask.FromResult(new WorkerCounters(Allocated[(int)side], 0, 0, 0, 0));
+            ValueTask.FromResult(new WorkerCounters(Allocated[(int)side], 0, 0, 0, JitCompiledMethods()));
+
+        public ValueTask WarmedUpAsync(CancellationToken cancellationToken)
+        {
+            Assert.Null(builds.Pairs[index].WarmedUp);
+            builds.Pairs[index] = builds.Pairs[index] with { WarmedUp = Now };
+            return ValueTask.CompletedTask;
+        }
+
+        private TimeSpan Now => TimeSpan.FromTicks(builds.Clock.GetTimestamp() / 100);
+
+        private long JitCompiledMethods() => (long)Math.Min((Now - builds.Pairs[index].Started).TotalMilliseconds, builds.JitBusyFor.TotalMilliseconds);
 
         public void EnsureRunning()
         {

@@ -1,0 +1,67 @@
+using System.Globalization;
+using PerfAssert.Baselines;
+using PerfAssert.Hosting.Builds;
+
+namespace PerfAssert.Hosting.Tests.Builds;
+
+/// <summary>
+/// Workers start on every core (their start-up and JIT finish sooner), sized for one core, and every thread of both is
+/// moved onto the last core once the pair is told it is warm, before anything is timed. Run for real on a scratch
+/// repository's service; the threads' cores are read from /proc.
+/// </summary>
+public sealed class WorkerPinningTests : IDisposable
+{
+    private readonly ScratchService _scratch = ScratchService.Create(1_000);
+
+    [Fact]
+    public async Task WarmedUp_PinsEveryThreadOfBothWorkersToTheLastCore_WhichTheyWereSizedForFromTheStart()
+    {
+        Assert.True(OperatingSystem.IsLinux() && Environment.ProcessorCount > 1, "Workers are pinned on Linux with more than one core only; this test needs such a machine (CI's is one).");
+        _scratch.SetHandler("return $\"{Environment.ProcessId} {Environment.ProcessorCount}\";");
+        var reference = _scratch.Commit("reference");
+        using var deadline = Bounded.Within(240);
+        using var builds = new ServiceBuilds(ScratchService.Project, new ServiceBuildsOptions { RepositoryRoot = _scratch.Root });
+        using var client = builds.CreateClient();
+        var lastCore = (Environment.ProcessorCount - 1).ToString(CultureInfo.InvariantCulture);
+        var pair = await builds.StartPairAsync(new BaselineReference(reference), deadline.Token);
+        await using (pair)
+        {
+            var workers = new List<(int Pid, int ProcessorCount)>();
+            foreach (var side in new[] { BuildSide.Current, BuildSide.Baseline })
+            {
+                pair.Select(side);
+                var answer = (await client.GetStringAsync(new Uri("/work", UriKind.Relative), deadline.Token)).Split(' ');
+                workers.Add((int.Parse(answer[0], CultureInfo.InvariantCulture), int.Parse(answer[1], CultureInfo.InvariantCulture)));
+            }
+
+            Assert.Equal(2, workers.Select(w => w.Pid).Distinct().Count());
+            Assert.All(workers, w => Assert.Equal(1, w.ProcessorCount));
+            Assert.All(workers, w => Assert.Contains(ThreadCores(w.Pid), cores => cores != lastCore));
+
+            await pair.WarmedUpAsync(deadline.Token);
+            await pair.WarmedUpAsync(deadline.Token);
+
+            foreach (var (pid, _) in workers)
+            {
+                var cores = ThreadCores(pid);
+                Assert.True(cores.Count > 1, $"worker {pid} has {cores.Count} threads");
+                Assert.All(cores, c => Assert.Equal(lastCore, c));
+            }
+
+            // Threads that serve calls after pinning, a burst of concurrent ones among them, run there too.
+            pair.Select(BuildSide.Current);
+            await Task.WhenAll(Enumerable.Range(0, 16).Select(_ => client.GetStringAsync(new Uri("/work", UriKind.Relative), deadline.Token)));
+            Assert.All(ThreadCores(workers[0].Pid), c => Assert.Equal(lastCore, c));
+        }
+
+        Assert.Empty(_scratch.ProcessesUsingIt());
+    }
+
+    public void Dispose() => _scratch.Dispose();
+
+    /// <summary>The cores each thread of a process may run on, as /proc lists them (for example <c>0-1</c> or <c>1</c>).</summary>
+    private static List<string> ThreadCores(int pid) =>
+        Directory.GetDirectories($"/proc/{pid}/task")
+            .Select(task => File.ReadLines(Path.Combine(task, "status")).Single(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal))["Cpus_allowed_list:".Length..].Trim())
+            .ToList();
+}
