@@ -22,6 +22,13 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     private const double UntimedTimeNanoseconds = 300_000;
 
+    /// <summary>
+    /// The pass against the calibration workload only yields the advisory figure (the fallback when no reference build can be
+    /// had), so it stops where an in-process comparison does (<see cref="PerfOptions.MaxBlocks"/>), not at
+    /// <see cref="PerfOptions.BuildMaxBlocks"/>: with no entry yet there is no limit to decide against, and it would run them all.
+    /// </summary>
+    private readonly BlockRunner _calibrationRunner = new(sampler, plan.Options);
+
     private IBuildPair? _active;
 
     /// <summary>
@@ -53,7 +60,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                     Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
             }
 
-            toCalibration = await Guard(pairs, () => runner.RunPassAsync(
+            toCalibration = await Guard(pairs, () => _calibrationRunner.RunPassAsync(
                 Side(current, ops, nanosecondsPerOp), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
             (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
         }

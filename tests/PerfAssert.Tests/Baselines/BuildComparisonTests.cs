@@ -246,6 +246,20 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_NoEntryAndNoReference_MeasuresTheAdvisoryRatioNoLongerThanAnInProcessComparison()
+    {
+        File.Delete(BaselineReference.PathIn(_store));
+
+        var result = await RunAsync(Builds(20_000, 20_000, 85_000, 85_000));
+
+        // Nothing to decide against, so the pass against the calibration workload runs to its end: MaxBlocks (64), as an
+        // in-process recording does, not BuildMaxBlocks (256), which the comparison of two builds may need.
+        var verdict = Assert.Single(result.Verdicts);
+        Assert.Equal(VerdictOutcome.NoBaseline, verdict.Outcome);
+        Assert.Contains($"({new PerfOptions().MaxBlocks} blocks", verdict.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task RunAsync_BuildsWithAPartner_IsRejectedBeforeMeasuring()
     {
         var clock = new ManualClock();
