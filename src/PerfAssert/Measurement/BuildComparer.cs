@@ -152,10 +152,10 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// </summary>
     private async Task<(long Ops, double NanosecondsPerOp)> WarmAsync(PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
     {
-        var workers = pairs.SelectMany(pair => new[] { (BuildSide.Current, current), (BuildSide.Baseline, baseline) }.Select(worker => new Warmed(
-            worker.Item2,
+        var workers = pairs.SelectMany(pair => new[] { (Side: BuildSide.Current, Operation: current), (Side: BuildSide.Baseline, Operation: baseline) }.Select(worker => new Warmed(
+            worker.Operation,
             () => _active = pair,
-            async ct => (await pair.ReadCountersAsync(worker.Item1, ct).ConfigureAwait(false)).JitCompiledMethods,
+            async ct => (await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)).JitCompiledMethods,
             MaxUntimedCalls))).ToList();
         var warm = await Guard(pairs, async () => await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
         foreach (var pair in pairs)
