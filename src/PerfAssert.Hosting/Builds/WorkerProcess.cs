@@ -24,8 +24,9 @@ internal sealed class WorkerProcess : IAsyncDisposable
     private StreamWriter? _writer;
     private string? _pinTo;
 
-    private WorkerProcess(string name, Process process, string socketPath, TimeSpan timeout)
+    private WorkerProcess(string name, Process process, string socketPath, TimeSpan timeout, string? pinTo)
     {
+        _pinTo = pinTo;
         Name = name;
         _process = process;
         SocketPath = socketPath;
@@ -126,7 +127,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
 
         var process = new Process { StartInfo = start, EnableRaisingEvents = true };
-        var worker = new WorkerProcess(name, process, socketPath, options.StartTimeout) { _pinTo = pinTo };
+        var worker = new WorkerProcess(name, process, socketPath, options.StartTimeout, pinTo);
         process.OutputDataReceived += (_, e) => worker.Keep(e.Data);
         process.ErrorDataReceived += (_, e) => worker.Keep(e.Data);
         try

@@ -157,15 +157,16 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             () => _active = pair,
             async ct => (await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)).JitCompiledMethods,
             MaxUntimedCalls))).ToList();
-        var warm = await Guard(pairs, async () => await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false)).ConfigureAwait(false);
-        foreach (var pair in pairs)
+        var warm = await Guard(pairs, async () =>
         {
-            await Guard(pairs, async () =>
+            var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false);
+            foreach (var pair in pairs)
             {
                 await pair.WarmedUpAsync(cancellationToken).ConfigureAwait(false);
-                return true;
-            }).ConfigureAwait(false);
-        }
+            }
+
+            return warmed;
+        }).ConfigureAwait(false);
 
         return (Math.Max(1, warm.Max(w => w.OpsPerSample)), warm.Max(w => w.NanosecondsPerOp));
     }

@@ -19,7 +19,7 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
     public SyntheticOperation Synthetic => synthetic;
 
-    public int PairsStarted { get; private set; }
+    public int PairsStarted => Pairs.Count;
 
     public int PairsStopped { get; private set; }
 
@@ -49,7 +49,6 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
     private Task<IBuildPair> Start(bool baselineIsCurrent)
     {
-        PairsStarted++;
         Pairs.Add((TimeSpan.FromTicks(clock.GetTimestamp() / 100), null));
         return Task.FromResult<IBuildPair>(new FakePair(this, baselineIsCurrent, Pairs.Count - 1));
     }
