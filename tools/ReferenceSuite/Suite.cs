@@ -33,7 +33,8 @@ internal static class Suite
         await ReportWriter.WriteAsync(report, options.Output);
         // The published experiments beside this run: a section of report.md (the reference suite's, not the core's).
         var published = PublishedComparison.Markdown(
-            latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal));
+            latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal),
+            throughput.ToDictionary(r => r.Case, r => r.RequestsPerSecond, StringComparer.Ordinal));
         await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection);
         await output.WriteLineAsync(MarkdownReport.Render(report));
         await output.WriteLineAsync(published);

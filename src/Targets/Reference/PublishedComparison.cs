@@ -64,7 +64,8 @@ public static class PublishedComparison
 
     /// <summary>The published experiments beside this run, as a Markdown section of the report.</summary>
     /// <param name="measuredMicroseconds">This run's means by case name (latency, data stream and todo cases).</param>
-    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds)
+    /// <param name="requestsPerSecond">This run's throughput by case name (<see cref="ThroughputCases"/>), if it ran.</param>
+    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds, IReadOnlyDictionary<string, double>? requestsPerSecond = null)
     {
         ArgumentNullException.ThrowIfNull(measuredMicroseconds);
         var text = new StringBuilder();
@@ -92,12 +93,57 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine(DataStream(measuredMicroseconds));
         text.AppendLine();
-        text.AppendLine("### 2, 4 and 5");
+        text.AppendLine("### 2. REST throughput, WCF vs Web API (ApacheBench, 60,000 requests at concurrency 100)");
         text.AppendLine();
-        text.AppendLine("- 2. REST throughput (ApacheBench, 60,000 requests at concurrency 100): GET Web API 7,460 vs WCF 8,182 req/s, POST 6,873 vs 6,407. This run's throughput section drives the same three operations on minimal APIs and on controllers (the Web API role) with PerfAssert's own client, then with wrk (see \"PerfAssert's driver beside wrk\"). WCF's side is not reproduced: the WebHttp stand-in serves DataContract operations only, and a raw-text or raw-stream WCF operation on it would be the same Kestrel code as the minimal API, not WCF's channel stack.");
+        text.AppendLine(RestThroughputTable(requestsPerSecond ?? new Dictionary<string, double>()));
+        text.AppendLine();
+        text.AppendLine("### 4 and 5");
+        text.AppendLine();
         text.AppendLine("- 4. gRPC vs Web API vs WCF over todo operations (2020): gRPC fastest overall. Compare with this run's todo cases above.");
         text.AppendLine("- 5. NetTcpBinding configuration under 100 concurrent clients (default slower than BasicHttp, tuned fastest): see the throughput table's \"NetTcp config\" rows (100 clients, each its own connection). The stand-in's default differs from WCF's in one way that matters here: it has transport security but none of WCF's connection throttles (MaxConnections and ListenBacklog 10).");
         return text.ToString();
+    }
+
+    /// <summary>
+    /// The REST throughput experiment's published rates (WCF's service answered raw streams, Web API's controller the same
+    /// bytes) beside this run's WCF WebHttp stand-in and controllers, per operation, compared as WCF over Web API.
+    /// </summary>
+    /// <param name="requestsPerSecond">This run's requests/s by case name (<see cref="ThroughputCases.CaseName"/>).</param>
+    public static IReadOnlyList<PublishedThroughputRow> RestThroughput(IReadOnlyDictionary<string, double> requestsPerSecond)
+    {
+        ArgumentNullException.ThrowIfNull(requestsPerSecond);
+        (string Operation, double WebApi, double? Wcf)[] published =
+        [
+            (ThroughputCases.Operations[0], 7_460, 8_182),
+            (ThroughputCases.Operations[1], 6_873, 6_407),
+            (ThroughputCases.Operations[2], 5_953, null),
+        ];
+        return [.. published.Select(p =>
+        {
+            // Remarks read time per request, as the latency rows do: "slower" means WCF answers fewer requests a second.
+            double? Measured(string stack) => requestsPerSecond.TryGetValue(ThroughputCases.CaseName(p.Operation, stack), out var rate) && rate > 0 ? rate : null;
+            var (webApi, wcf) = (Measured(ThroughputCases.Controllers), Measured(ThroughputCases.WcfWebHttp));
+            var remark = p.Wcf is not { } publishedWcf ? "not comparable: the published chunked PUT timed errors (every answer was non-2xx) and gave no WCF figure"
+                : webApi is { } ours && wcf is { } theirs ? Remark(p.WebApi / publishedWcf, ours / theirs)
+                : "not measured in this run";
+            return new PublishedThroughputRow(p.Operation, p.WebApi, p.Wcf, webApi, wcf, remark);
+        })];
+    }
+
+    private static string RestThroughputTable(IReadOnlyDictionary<string, double> requestsPerSecond)
+    {
+        var text = new StringBuilder();
+        text.AppendLine($"WCF's side is the WebHttp raw-stream stand-in (`{ThroughputCases.WcfWebHttp}`: the experiment's service, a `Stream` in and out, read as UTF-8 text and answered re-encoded, buffered and streamed transfer modes); Web API's is the controllers (`{ThroughputCases.Controllers}`). Only correct answers count in this run's rates. Rates are requests/s; the ratio is WCF over Web API.");
+        text.AppendLine();
+        text.AppendLine("| operation | published Web API | published WCF | published WCF / Web API | measured Web API | measured WCF | measured WCF / Web API | remark |");
+        text.AppendLine("|---|---:|---:|---:|---:|---:|---:|---|");
+        foreach (var row in RestThroughput(requestsPerSecond))
+        {
+            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {row.Operation} | {row.PublishedWebApi:#,0} | {Optional(row.PublishedWcf, "#,0")} | {Optional(row.PublishedRatio, "0.00")} | {Optional(row.MeasuredWebApi, "#,0")} | {Optional(row.MeasuredWcf, "#,0")} | {Optional(row.MeasuredRatio, "0.00")} | {row.Remark} |"));
+        }
+
+        return text.ToString().TrimEnd();
     }
 
     private static string Headline(PublishedRow row) => row.MeasuredRatio is { } measured

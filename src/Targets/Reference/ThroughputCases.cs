@@ -15,6 +15,21 @@ public static class ThroughputCases
     /// <summary>The Content-Type of the echoed body.</summary>
     public const string BodyContentType = "application/octet-stream";
 
+    /// <summary>The stack name of the minimal API cases.</summary>
+    public const string MinimalApis = "minimal APIs";
+
+    /// <summary>The stack name of the controller cases (the experiment's Web API).</summary>
+    public const string Controllers = "controllers";
+
+    /// <summary>The stack name of the WebHttp raw-stream cases (the experiment's WCF).</summary>
+    public const string WcfWebHttp = "WCF WebHttp";
+
+    /// <summary>The operations, each run on every stack: <c>{operation} ({stack})</c> names a case.</summary>
+    public static IReadOnlyList<string> Operations { get; } = ["GET time", "POST echo 500 B", "POST echo 500 B chunked"];
+
+    /// <summary>The name of an operation's case on a stack.</summary>
+    public static string CaseName(string operation, string stack) => $"{operation} ({stack})";
+
     private static readonly byte[] EchoBody = Enumerable.Range(0, 500).Select(i => (byte)('a' + (i % 26))).ToArray();
 
     /// <summary>The 500-byte body the echo cases POST (a copy).</summary>
@@ -31,19 +46,21 @@ public static class ThroughputCases
 
     /// <summary>
     /// The cases: name, path (relative to the host's HTTP address), whether it POSTs <see cref="Body"/>, and one checked
-    /// request each. Minimal APIs first, then controllers (the Web API role), the same three operations on each.
+    /// request each. Minimal APIs first, then controllers (the Web API role), then the WebHttp raw-stream stand-in (the
+    /// WCF role), the same three operations on each.
     /// </summary>
     public static IReadOnlyList<ThroughputCase> All { get; } =
     [
-        .. Stack("minimal APIs", "throughput"),
-        .. Stack("controllers", "api/throughput"),
+        .. Stack(MinimalApis, "throughput"),
+        .. Stack(Controllers, "api/throughput"),
+        .. Stack(WcfWebHttp, "wcf/web/throughput"),
     ];
 
     private static IEnumerable<ThroughputCase> Stack(string stack, string prefix) =>
     [
-        new($"GET time ({stack})", prefix + "/time", PostsBody: false, (client, ct) => GetTimeAsync(client, prefix + "/time", ct)),
-        new($"POST echo 500 B ({stack})", prefix + "/echo", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo", ct)),
-        new($"POST echo 500 B chunked ({stack})", prefix + "/echo-chunked", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo-chunked", ct)),
+        new(CaseName(Operations[0], stack), prefix + "/time", PostsBody: false, (client, ct) => GetTimeAsync(client, prefix + "/time", ct)),
+        new(CaseName(Operations[1], stack), prefix + "/echo", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo", ct)),
+        new(CaseName(Operations[2], stack), prefix + "/echo-chunked", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo-chunked", ct)),
     ];
 
     private static async Task<string?> GetTimeAsync(HttpClient client, string path, CancellationToken ct)

@@ -71,4 +71,42 @@ public sealed class PublishedComparisonTests
         Assert.Contains("gRPC / NetTcp 1.20x: reversed", markdown, StringComparison.Ordinal);
         Assert.Contains("| LargeWebApiUtf8Json-0 | 929.3 | 2.63x | - | - | not comparable: no stand-in", markdown, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void RestThroughput_BothStacksMeasured_ComparesWcfOverWebApiPerOperation()
+    {
+        var rates = new Dictionary<string, double>
+        {
+            [ThroughputCases.CaseName("GET time", ThroughputCases.Controllers)] = 40_000, [ThroughputCases.CaseName("GET time", ThroughputCases.WcfWebHttp)] = 30_000,
+            [ThroughputCases.CaseName("POST echo 500 B", ThroughputCases.Controllers)] = 40_000, [ThroughputCases.CaseName("POST echo 500 B", ThroughputCases.WcfWebHttp)] = 38_000,
+            [ThroughputCases.CaseName("POST echo 500 B chunked", ThroughputCases.Controllers)] = 40_000, [ThroughputCases.CaseName("POST echo 500 B chunked", ThroughputCases.WcfWebHttp)] = 20_000,
+        };
+
+        var rows = PublishedComparison.RestThroughput(rates);
+
+        Assert.Equal(["GET time", "POST echo 500 B", "POST echo 500 B chunked"], rows.Select(r => r.Operation));
+        Assert.Equal(8_182.0 / 7_460, rows[0].PublishedRatio!.Value, 9);
+        Assert.Equal(0.75, rows[0].MeasuredRatio!.Value, 9);
+        Assert.Equal("gap opened: about equal then, slower now", rows[0].Remark);
+        Assert.Equal(0.95, rows[1].MeasuredRatio!.Value, 9);
+        Assert.Equal("same order: about equal then and now", rows[1].Remark);
+        Assert.Null(rows[2].PublishedRatio);
+        Assert.StartsWith("not comparable: the published chunked PUT timed errors", rows[2].Remark, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Markdown_WithThroughput_PutsTheRestExperimentBesideThisRun()
+    {
+        var rates = new Dictionary<string, double>
+        {
+            [ThroughputCases.CaseName("GET time", ThroughputCases.Controllers)] = 40_000, [ThroughputCases.CaseName("GET time", ThroughputCases.WcfWebHttp)] = 44_000,
+        };
+
+        var markdown = PublishedComparison.Markdown(new Dictionary<string, double>(), rates);
+        var without = PublishedComparison.Markdown(new Dictionary<string, double>());
+
+        Assert.Contains("| GET time | 7,460 | 8,182 | 1.10 | 40,000 | 44,000 | 1.10 | same order: about equal then and now |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| POST echo 500 B | 6,873 | 6,407 | 0.93 | - | - | - | not measured in this run |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| GET time | 7,460 | 8,182 | 1.10 | - | - | - | not measured in this run |", without, StringComparison.Ordinal);
+    }
 }

@@ -8,7 +8,7 @@ namespace PerfAssert.Targets.Services.Wcf;
 
 /// <summary>
 /// The WCF targets as BCL stand-ins, because neither CoreWCF nor the WCF client can be restored here:
-/// SOAP 1.1 over HTTP (BasicHttpBinding), WebHttp XML and JSON (WebHttpBinding), and NetTcp binary XML over
+/// SOAP 1.1 over HTTP (BasicHttpBinding), WebHttp XML and JSON and raw streams (WebHttpBinding), and NetTcp binary XML over
 /// MC-NMF-style framing on raw TCP, tuned (no security) and default (TLS transport security).
 /// </summary>
 public sealed class WcfModule : ITargetModule
@@ -41,12 +41,15 @@ public sealed class WcfModule : ITargetModule
         // and gRPC in one host answer from one collection and count into one counter.
         services.TryAddSingleton<TodoStore>();
         services.TryAddSingleton<WcfService>();
+        services.TryAddSingleton(TimeProvider.System);
+        services.TryAddSingleton<WcfThroughputService>();
     }
 
     public void MapEndpoints(IEndpointRouteBuilder endpoints)
     {
         endpoints.MapWcfBasicHttp();
         endpoints.MapWcfWebHttp();
+        endpoints.MapWcfWebHttpRaw();
     }
 
     public IEnumerable<string> Describe(TargetEndpoints endpoints)
@@ -56,6 +59,8 @@ public sealed class WcfModule : ITargetModule
         yield return $"POST {endpoints.Http}{BasicHttpEndpoint.Path.TrimStart('/')}  (SOAP 1.1 text/xml, SOAPAction \"{WcfContract.ActionPrefix}{{{operations}}}\")";
         yield return $"POST {endpoints.Http}{WebHttpEndpoints.XmlPrefix.TrimStart('/')}/{{{operations}}}  (application/xml, DataContractSerializer)";
         yield return $"POST {endpoints.Http}{WebHttpEndpoints.JsonPrefix.TrimStart('/')}/{{{operations}}}  (application/json, DataContractJsonSerializer)";
+        var raw = endpoints.Http + WebHttpRawEndpoints.Prefix.TrimStart('/');
+        yield return $"GET {raw}/time, POST {raw}/echo, POST|PUT {raw}/echo-chunked  (WebHttp raw streams, buffered and streamed: the REST throughput experiment's WCF service)";
         foreach (var protocol in new[] { NetTcpTuned, NetTcpDefault })
         {
             if (endpoints.Tcp.TryGetValue(protocol, out var endpoint))
