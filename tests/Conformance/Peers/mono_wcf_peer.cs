@@ -6,11 +6,12 @@
 //   mono mono_wcf_peer.exe client basichttp http://127.0.0.1:PORT/wcf/basic
 //       calls every operation with edge-case payloads, prints "ok NAME" or "FAIL NAME: why" per check, then
 //       "mono-wcf BINDING: N checks, F failures", and exits 0 only without failures.
-//   mono mono_wcf_peer.exe service nettcp PORT
-//       hosts the contract on net.tcp://127.0.0.1:PORT/wcf/nettcp (NetTcpBinding, SecurityMode.None), prints
+//   mono mono_wcf_peer.exe service nettcp|basichttp PORT
+//       hosts the contract on net.tcp://127.0.0.1:PORT/wcf/nettcp (NetTcpBinding, SecurityMode.None) or on
+//       http://127.0.0.1:PORT/wcf/basic (BasicHttpBinding, SOAP 1.1 text), prints
 //       "listening ADDRESS", and serves until its standard input closes. Its operations: the echoes return what they
 //       got; GetDataStream(min, max) returns, for each value, BoolValue = value is even, StringValue = "Item {value} ✓",
-//       IntValue = value; GetTodos returns MonoTodos(); FirstTodo its first; SendTodos the count; SendTodo the id.
+//       IntValue = value, and a FaultException when max < min; GetTodos returns MonoTodos(); FirstTodo its first; SendTodos the count; SendTodo the id.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -104,7 +105,16 @@ namespace MonoWcfPeer
     {
         public List<SmallItem> EchoSmall(List<SmallItem> items) { return items; }
         public List<LargeItem> EchoLarge(List<LargeItem> items) { return items; }
-        public List<CompositeType> GetDataStream(int min, int max) { return Payloads.DataStream(min, max); }
+        public List<CompositeType> GetDataStream(int min, int max)
+        {
+            if (max < min)
+            {
+                throw new FaultException("GetDataStream: max (" + max + ") is less than min (" + min + ").");
+            }
+
+            return Payloads.DataStream(min, max);
+        }
+
         public List<TodoItem> GetTodos() { return Payloads.MonoTodos(); }
         public TodoItem FirstTodo() { return Payloads.MonoTodos()[0]; }
         public int SendTodos(List<TodoItem> items) { return items.Count; }
@@ -198,12 +208,12 @@ namespace MonoWcfPeer
                     return Client(args[1], args[2]);
                 }
 
-                if (args.Length == 3 && args[0] == "service" && args[1] == "nettcp")
+                if (args.Length == 3 && args[0] == "service" && (args[1] == "nettcp" || args[1] == "basichttp"))
                 {
-                    return Service(int.Parse(args[2], CultureInfo.InvariantCulture));
+                    return Service(args[1], int.Parse(args[2], CultureInfo.InvariantCulture));
                 }
 
-                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|basichttp ADDRESS | service nettcp PORT");
+                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|basichttp ADDRESS | service nettcp|basichttp PORT");
                 return 2;
             }
             catch (Exception ex)
@@ -260,11 +270,12 @@ namespace MonoWcfPeer
             return _failures == 0 ? 0 : 1;
         }
 
-        private static int Service(int port)
+        private static int Service(string kind, int port)
         {
-            var address = "net.tcp://127.0.0.1:" + port.ToString(CultureInfo.InvariantCulture) + "/wcf/nettcp";
+            var address = (kind == "nettcp" ? "net.tcp" : "http") + "://127.0.0.1:" + port.ToString(CultureInfo.InvariantCulture)
+                + (kind == "nettcp" ? "/wcf/nettcp" : "/wcf/basic");
             var host = new ServiceHost(new MonoService());
-            host.AddServiceEndpoint(typeof(IWcfService), Binding("nettcp"), new Uri(address));
+            host.AddServiceEndpoint(typeof(IWcfService), Binding(kind), new Uri(address));
             host.Open();
             Console.WriteLine("listening " + address);
             while (Console.In.ReadLine() != null)
