@@ -1,3 +1,5 @@
+using Microsoft.AspNetCore.Http.Features;
+
 namespace PerfAssert.Targets.Services.Wcf;
 
 /// <summary>
@@ -22,7 +24,15 @@ internal static class HttpBody
             return exact;
         }
 
-        var buffer = new byte[64 * 1024];
+        // A request that cannot have a body (a GET without Content-Length or Transfer-Encoding) reads as empty, without
+        // a buffer: WCF's transport does not allocate one either.
+        if (request.HttpContext.Features.Get<IHttpRequestBodyDetectionFeature>() is { CanHaveBody: false })
+        {
+            return ArraySegment<byte>.Empty;
+        }
+
+        // A chunked body of unknown length: start small, as most are, and double up to the limit.
+        var buffer = new byte[Math.Min(4 * 1024, maxBytes + 1)];
         var filled = 0;
         while (true)
         {
