@@ -16,13 +16,13 @@ namespace PerfAssert.ReferenceSuite;
 /// </summary>
 internal static class NetTcpConfigPart
 {
-    public const int Clients = 100;
+    private const int Clients = NetTcpConfigCases.Clients;
 
     public static async Task<List<ThroughputRow>> RunAsync(TargetEndpoints endpoints, TimeSpan duration, TextWriter progress)
     {
         var items = PayloadGenerator.Small(10);
         var rows = new List<ThroughputRow>();
-        foreach (var id in new[] { "Wcf.NetTcp/Default", "Wcf.NetTcp/Tuned", "Wcf.BasicHttp/Text" })
+        foreach (var id in NetTcpConfigCases.Configurations)
         {
             var create = WcfStacks.Clients.Single(c => c.Id == id).Create;
             var pool = new ConcurrentQueue<WcfClient>(Enumerable.Range(0, Clients).Select(_ => create(endpoints)));
@@ -46,7 +46,7 @@ internal static class NetTcpConfigPart
                     }
                 }
 
-                var name = string.Create(CultureInfo.InvariantCulture, $"NetTcp config: {id} EchoSmall-10, {Clients} clients, {duration.TotalSeconds:0} s");
+                var name = NetTcpConfigCases.CaseName(id, duration);
                 // The warm-up opens every client's connection (and TLS session) before the measured run.
                 await ThroughputRunner.RunAsync(name, CallAsync, Clients * 20, Clients, TimeSpan.FromMinutes(1));
                 var run = await ThroughputRunner.RunForAsync(name, CallAsync, duration, Clients);

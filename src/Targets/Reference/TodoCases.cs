@@ -9,7 +9,8 @@ namespace PerfAssert.Targets.Reference;
 
 /// <summary>
 /// The operations experiment: Get (all 5,000 todos), First, Send (all), SendOne on REST, the WCF text and NetTcp stand-ins
-/// and gRPC, with 1 client and with 10 simultaneous clients (one call each per operation, awaited together).
+/// and gRPC, and gRPC's Get Streaming (one response message per todo) and Send Streaming (one request message per todo),
+/// with 1 client and with 10 simultaneous clients (one call each per operation, awaited together).
 /// </summary>
 public static class TodoCases
 {
@@ -34,9 +35,24 @@ public static class TodoCases
         ("SendOne", async (c, ct) => Expect(await c.SendOneAsync(Collection[0], ct).ConfigureAwait(false), Collection[0].Id, "SendOne")),
     ];
 
-    /// <summary>Every case: stack x operation x client count, named like <c>TodoFirstGrpcUnary-c10</c>.</summary>
+    /// <summary>The stack name of gRPC's streaming operations, which only gRPC has: <c>TodoGetGrpcStreaming-c1</c>.</summary>
+    public const string GrpcStreaming = "GrpcStreaming";
+
+    private static readonly (string Operation, Func<ITodoClient, CancellationToken, Task> Call)[] StreamingOperations =
+    [
+        ("Get", async (c, ct) => Expect((await ((GrpcTodoClient)c).GetStreamingAsync(ct).ConfigureAwait(false)).Count, Collection.Count, "Get Streaming")),
+        ("Send", async (c, ct) => Expect(await ((GrpcTodoClient)c).SendStreamingAsync(Collection, ct).ConfigureAwait(false), Collection.Count, "Send Streaming")),
+    ];
+
+    /// <summary>
+    /// Every case: stack x operation x client count, named like <c>TodoFirstGrpcUnary-c10</c>, then gRPC's streaming
+    /// operations, named like <c>TodoSendGrpcStreaming-c10</c>.
+    /// </summary>
     public static IReadOnlyList<NamedCase> All { get; } =
-        [.. from s in Stacks from o in Operations from n in Concurrency select Case(s.Stack, s.Create, o.Operation, o.Call, n)];
+    [
+        .. from s in Stacks from o in Operations from n in Concurrency select Case(s.Stack, s.Create, o.Operation, o.Call, n),
+        .. from o in StreamingOperations from n in Concurrency select Case(GrpcStreaming, e => new GrpcTodoClient(e.Http2!), o.Operation, o.Call, n),
+    ];
 
     /// <summary>Finds a case by name.</summary>
     public static NamedCase Get(string name) => All.FirstOrDefault(c => c.Name == name) ?? throw new KeyNotFoundException($"No todo case '{name}'.");

@@ -109,4 +109,77 @@ public sealed class PublishedComparisonTests
         Assert.Contains("| POST echo 500 B | 6,873 | 6,407 | 0.93 | - | - | - | not measured in this run |", markdown, StringComparison.Ordinal);
         Assert.Contains("| GET time | 7,460 | 8,182 | 1.10 | - | - | - | not measured in this run |", without, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Todos_PerOperationAndClients_SaysWhetherGrpcIsStillTheFastest()
+    {
+        var measured = new Dictionary<string, double>
+        {
+            ["TodoGetWebApiJsonNet-c1"] = 7_000, ["TodoGetWcfText-c1"] = 9_000, ["TodoGetWcfNetTcpTuned-c1"] = 5_000, ["TodoGetGrpcUnary-c1"] = 2_000, ["TodoGetGrpcStreaming-c1"] = 4_000,
+            ["TodoFirstWebApiJsonNet-c10"] = 200, ["TodoFirstWcfText-c10"] = 260, ["TodoFirstWcfNetTcpTuned-c10"] = 250, ["TodoFirstGrpcUnary-c10"] = 210,
+            ["TodoSendOneWebApiJsonNet-c1"] = 50, ["TodoSendOneWcfText-c1"] = 70, ["TodoSendOneWcfNetTcpTuned-c1"] = 52, ["TodoSendOneGrpcUnary-c1"] = 60,
+            ["TodoSendWcfText-c1"] = 10_000, ["TodoSendGrpcUnary-c1"] = 3_000, ["TodoSendGrpcStreaming-c1"] = 1_000,
+        };
+
+        var rows = PublishedComparison.Todos(measured).ToDictionary(r => $"{r.Operation}-c{r.Clients}");
+
+        Assert.Equal(8, rows.Count);
+        Assert.Equal("same order: gRPC fastest, 0.40x WCF NetTcp (tuned)", rows["Get-c1"].Remark);
+        Assert.Equal("gap closed: gRPC within 10% of Web API JSON (1.05x)", rows["First-c10"].Remark);
+        Assert.Equal("reversed: Web API JSON fastest, gRPC 1.20x it", rows["SendOne-c1"].Remark);
+        Assert.Equal("same order: gRPC fastest, 0.10x WCF text", rows["Send-c1"].Remark); // the streaming call is gRPC's faster one here
+        Assert.Equal("not measured in this run", rows["Get-c10"].Remark);
+    }
+
+    [Theory]
+    [InlineData(30_000, 45_000, 40_000, "default NetTcp slower than BasicHttp, as published; tuned NetTcp the fastest by more than 10%, as published")]
+    [InlineData(38_000, 42_000, 40_000, "default NetTcp within 10% of BasicHttp (published: slower); tuned NetTcp the fastest, by less than 10%")]
+    [InlineData(50_000, 45_000, 40_000, "reversed: default NetTcp faster than BasicHttp; reversed: tuned NetTcp not the fastest")]
+    public void NetTcpConfigOrder_ThreeConfigurations_ComparesWithThePublishedOrder(double secured, double tuned, double basicHttp, string expected)
+    {
+        var duration = TimeSpan.FromSeconds(5);
+        var rates = new Dictionary<string, double>
+        {
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, duration)] = secured,
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Tuned, duration)] = tuned,
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.BasicHttp, duration)] = basicHttp,
+            [ThroughputCases.CaseName("GET time", ThroughputCases.Controllers)] = 1,
+        };
+
+        var (measured, remark) = PublishedComparison.NetTcpConfigOrder(rates);
+
+        Assert.Equal(expected, remark);
+        Assert.Equal(secured, measured[NetTcpConfigCases.Default]);
+        Assert.Equal(3, measured.Count);
+    }
+
+    [Fact]
+    public void NetTcpConfigCases_CaseName_NamesItsConfigurationBack()
+    {
+        Assert.Equal("NetTcp config: Wcf.NetTcp/Default EchoSmall-10, 100 clients, 15 s", NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, TimeSpan.FromSeconds(15)));
+        Assert.All(NetTcpConfigCases.Configurations, c => Assert.Equal(c, NetTcpConfigCases.ConfigurationOf(NetTcpConfigCases.CaseName(c, TimeSpan.FromSeconds(5)))));
+        Assert.Null(NetTcpConfigCases.ConfigurationOf("GET time (controllers)"));
+    }
+
+    [Fact]
+    public void Markdown_EveryExperiment_HasItsOwnSectionInOrder()
+    {
+        var rates = new Dictionary<string, double>
+        {
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, TimeSpan.FromSeconds(5))] = 30_000,
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Tuned, TimeSpan.FromSeconds(5))] = 45_000,
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.BasicHttp, TimeSpan.FromSeconds(5))] = 40_000,
+        };
+        var measured = new Dictionary<string, double> { ["TodoSendGrpcStreaming-c10"] = 900, ["TodoSendGrpcUnary-c10"] = 1_000, ["TodoSendWcfText-c10"] = 2_000 };
+
+        var markdown = PublishedComparison.Markdown(measured, rates);
+
+        var sections = Enumerable.Range(1, 5).Select(i => markdown.IndexOf($"### {i}. ", StringComparison.Ordinal)).ToList();
+        Assert.All(sections, index => Assert.True(index >= 0));
+        Assert.Equal(sections.Order(), sections);
+        Assert.Contains("| Send | 10 | - | 2,000.0 | - | 1,000.0 | 900.0 | same order: gRPC fastest, 0.45x WCF text |", markdown, StringComparison.Ordinal);
+        Assert.Contains("gRPC fastest in 1 of 1 rows, within 10% in 0, slower in 0. Client streaming under load:", markdown, StringComparison.Ordinal);
+        Assert.Contains("| Wcf.NetTcp/Default | 30,000 | 0.75 |", markdown, StringComparison.Ordinal);
+        Assert.Contains("Order: default NetTcp slower than BasicHttp, as published; tuned NetTcp the fastest by more than 10%, as published.", markdown, StringComparison.Ordinal);
+    }
 }

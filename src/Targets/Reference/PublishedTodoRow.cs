@@ -1,0 +1,8 @@
+namespace PerfAssert.Targets.Reference;
+
+/// <summary>One operation and client count of the todo operations experiment, measured on every stack that has it.</summary>
+/// <param name="Operation">Get, First, Send or SendOne.</param>
+/// <param name="Clients">Simultaneous clients (<see cref="TodoCases.Concurrency"/>).</param>
+/// <param name="MeanMicroseconds">This run's mean per call by stack (<c>WebApiJsonNet</c>, <c>WcfText</c>, <c>WcfNetTcpTuned</c>, <c>GrpcUnary</c>, <see cref="TodoCases.GrpcStreaming"/>).</param>
+/// <param name="Remark">Whether gRPC is still the fastest, or not measured.</param>
+public sealed record PublishedTodoRow(string Operation, int Clients, IReadOnlyDictionary<string, double> MeanMicroseconds, string Remark);
