@@ -8,7 +8,7 @@ namespace PerfAssert.Conformance.Support;
 public sealed class MonoPeer : IAsyncLifetime
 {
     /// <summary>What tools/test.sh installs: the runtime, the compiler and Mono's WCF, nothing more of mono-complete.</summary>
-    public const string InstallCommand = "sudo apt-get update && sudo apt-get install -y --no-install-recommends mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil";
+    public const string InstallCommand = "sudo apt-get update && sudo apt-get install -y --no-install-recommends mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil";
 
     private const string Mono = "/usr/bin/mono";
     private const string Compiler = "/usr/bin/mcs";
@@ -28,7 +28,7 @@ public sealed class MonoPeer : IAsyncLifetime
 
         Directory.CreateDirectory(_folder);
         await using var compile = PeerProcess.Start(Compiler,
-            ["-nologo", "-warn:0", $"-out:{Program}", "-r:System.ServiceModel.dll", "-r:System.Runtime.Serialization.dll", "-r:System.Xml.dll", PeerProcess.Program("mono_wcf_peer.cs")]);
+            ["-nologo", "-warn:0", $"-out:{Program}", "-r:System.ServiceModel.dll", "-r:System.ServiceModel.Web.dll", "-r:System.Runtime.Serialization.dll", "-r:System.Xml.dll", PeerProcess.Program("mono_wcf_peer.cs")]);
         var exit = await compile.WaitForExitAsync(TimeSpan.FromSeconds(120));
         Assert.True(exit == 0 && File.Exists(Program),
             $"mcs could not compile the Mono WCF peer (exit {exit}); is Mono's System.ServiceModel installed? ({InstallCommand}){Environment.NewLine}{compile.Output}");

@@ -15,8 +15,9 @@ namespace PerfAssert.Conformance.Wcf;
 /// <summary>
 /// The WCF stand-ins against a real WCF: Mono's System.ServiceModel, a separate implementation of the protocols (its
 /// binary encoder, static dictionary and framing are its own), compiled from <c>Peers/mono_wcf_peer.cs</c> by Mono's mcs.
-/// Mono's client calls the NetTcp and BasicHttp stand-ins with edge-case payloads and checks every answer; the stand-in
-/// NetTcp and BasicHttp clients call a Mono service over each binding.
+/// Mono's client calls the NetTcp, BasicHttp and WebHttp (XML; JSON through Mono's DataContractJsonSerializer) stand-ins
+/// with edge-case payloads and checks every answer; the stand-in NetTcp and BasicHttp clients call a Mono service over
+/// each binding.
 /// </summary>
 public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mono) : IClassFixture<LoopbackTargetsFixture>, IClassFixture<MonoPeer>
 {
@@ -37,6 +38,24 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     {
         var output = await mono.RunClientAsync("basichttp", new Uri(targets.Endpoints.Http, "/wcf/basic").ToString(), PeerTimeout);
 
+        await AssertSameFirstTodoAsync(output);
+    }
+
+    [Fact]
+    public async Task MonoWebHttpClient_XmlBodies_CallsEveryOperationExactly()
+    {
+        var output = await mono.RunClientAsync("webxml", new Uri(targets.Endpoints.Http, WebHttpEndpoints.XmlPrefix).ToString(), PeerTimeout);
+
+        Assert.Contains("ok GetDataStream max < min is 400", output, StringComparison.Ordinal);
+        await AssertSameFirstTodoAsync(output);
+    }
+
+    [Fact]
+    public async Task MonoJsonSerializer_WebHttpJsonBodies_CallsEveryOperationAsJsonKeepsThem()
+    {
+        var output = await mono.RunClientAsync("webjson", new Uri(targets.Endpoints.Http, WebHttpEndpoints.JsonPrefix).ToString(), PeerTimeout);
+
+        Assert.Contains("ok EchoLarge edge values (as JSON keeps them)", output, StringComparison.Ordinal);
         await AssertSameFirstTodoAsync(output);
     }
 
