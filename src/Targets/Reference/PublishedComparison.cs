@@ -278,7 +278,7 @@ public static class PublishedComparison
     {
         var (rates, remark) = NetTcpConfigOrder(requestsPerSecond);
         var text = new StringBuilder();
-        text.AppendLine("Published: default NetTcp (transport security, port sharing, ListenBacklog and MaxConnections 10) was slower than BasicHttp; with security off and raised limits, self-hosted NetTcp was the fastest; no figures. Measured: EchoSmall-10, each client its own connection, every answer checked (P50/P95/P99 and errors in the throughput table). The stand-in's default differs from WCF's in one way that matters here: it has transport security but none of WCF's connection throttles.");
+        text.AppendLine("Published: default NetTcp (transport security, port sharing, ListenBacklog and MaxConnections 10) was slower than BasicHttp; with security off and raised limits, self-hosted NetTcp was the fastest; no figures. Measured: EchoSmall-10, each client its own connection, every answer checked (P50/P95/P99 and errors in the throughput table). The stand-in's default differs from WCF's in two ways: its transport security is TLS (WCF's default client credential, Windows, negotiates Kerberos or NTLM instead), and it has none of WCF's connection throttles (ListenBacklog and MaxConnections 10 against 100 clients).");
         text.AppendLine();
         text.AppendLine("| configuration | measured req/s | over BasicHttp |");
         text.AppendLine("|---|---:|---:|");
