@@ -4,5 +4,6 @@ namespace PerfAssert.Targets.Reference;
 /// <param name="Operation">Get, First, Send or SendOne.</param>
 /// <param name="Clients">Simultaneous clients (<see cref="TodoCases.Concurrency"/>).</param>
 /// <param name="MeanMicroseconds">This run's mean per call by stack (<c>WebApiJsonNet</c>, <c>WcfText</c>, <c>WcfNetTcpTuned</c>, <c>GrpcUnary</c>, <see cref="TodoCases.GrpcStreaming"/>).</param>
+/// <param name="GrpcOverFastestOther">The faster of gRPC's calls over the fastest other stack, or <see langword="null"/> when not measured.</param>
 /// <param name="Remark">Whether gRPC is still the fastest, or not measured.</param>
-public sealed record PublishedTodoRow(string Operation, int Clients, IReadOnlyDictionary<string, double> MeanMicroseconds, string Remark);
+public sealed record PublishedTodoRow(string Operation, int Clients, IReadOnlyDictionary<string, double> MeanMicroseconds, double? GrpcOverFastestOther, string Remark);

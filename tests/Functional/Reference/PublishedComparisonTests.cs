@@ -129,6 +129,8 @@ public sealed class PublishedComparisonTests
         Assert.Equal("reversed: Web API JSON fastest, gRPC 1.20x it", rows["SendOne-c1"].Remark);
         Assert.Equal("same order: gRPC fastest, 0.10x WCF text", rows["Send-c1"].Remark); // the streaming call is gRPC's faster one here
         Assert.Equal("not measured in this run", rows["Get-c10"].Remark);
+        Assert.Equal(0.4, rows["Get-c1"].GrpcOverFastestOther!.Value, 9);
+        Assert.Null(rows["Get-c10"].GrpcOverFastestOther);
     }
 
     [Theory]

@@ -1,3 +1,4 @@
+using System.Collections.Frozen;
 using Microsoft.AspNetCore.Mvc;
 
 namespace PerfAssert.Targets.Services.Wcf;
@@ -26,6 +27,10 @@ public static class WebHttpRawEndpoints
         new("echo-chunked", [HttpMethods.Post, HttpMethods.Put], Streamed: true, (service, body, ct) => service.TestStreamAsync(body, ct)),
     ];
 
+    // Literal templates match case-insensitively, as WCF matches them; one lookup per request, no closure.
+    private static readonly FrozenDictionary<string, WebHttpRawOperation> ByTemplate =
+        Operations.ToFrozenDictionary(o => o.UriTemplate, StringComparer.OrdinalIgnoreCase);
+
     public static IEndpointRouteBuilder MapWcfWebHttpRaw(this IEndpointRouteBuilder endpoints)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
@@ -37,8 +42,7 @@ public static class WebHttpRawEndpoints
     private static async Task HandleAsync(HttpContext context)
     {
         var template = context.Request.RouteValues["template"] as string ?? string.Empty;
-        var operation = Array.Find(Operations, o => o.UriTemplate.Equals(template, StringComparison.OrdinalIgnoreCase));
-        if (operation is null)
+        if (!ByTemplate.TryGetValue(template, out var operation))
         {
             await HttpReply.SendTextAsync(context, StatusCodes.Status404NotFound, $"Endpoint not found: no operation of the throughput service has the URI template '{template}'.").ConfigureAwait(false);
             return;
