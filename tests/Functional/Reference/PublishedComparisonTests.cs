@@ -139,14 +139,8 @@ public sealed class PublishedComparisonTests
     [InlineData(50_000, 45_000, 40_000, "reversed: default NetTcp faster than BasicHttp; reversed: tuned NetTcp not the fastest")]
     public void NetTcpConfigOrder_ThreeConfigurations_ComparesWithThePublishedOrder(double secured, double tuned, double basicHttp, string expected)
     {
-        var duration = TimeSpan.FromSeconds(5);
-        var rates = new Dictionary<string, double>
-        {
-            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, duration)] = secured,
-            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Tuned, duration)] = tuned,
-            [NetTcpConfigCases.CaseName(NetTcpConfigCases.BasicHttp, duration)] = basicHttp,
-            [ThroughputCases.CaseName("GET time", ThroughputCases.Controllers)] = 1,
-        };
+        var rates = NetTcpRates(secured, tuned, basicHttp);
+        rates[ThroughputCases.CaseName("GET time", ThroughputCases.Controllers)] = 1;
 
         var (measured, remark) = PublishedComparison.NetTcpConfigOrder(rates);
 
@@ -166,12 +160,7 @@ public sealed class PublishedComparisonTests
     [Fact]
     public void Markdown_EveryExperiment_HasItsOwnSectionInOrder()
     {
-        var rates = new Dictionary<string, double>
-        {
-            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, TimeSpan.FromSeconds(5))] = 30_000,
-            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Tuned, TimeSpan.FromSeconds(5))] = 45_000,
-            [NetTcpConfigCases.CaseName(NetTcpConfigCases.BasicHttp, TimeSpan.FromSeconds(5))] = 40_000,
-        };
+        var rates = NetTcpRates(30_000, 45_000, 40_000);
         var measured = new Dictionary<string, double> { ["TodoSendGrpcStreaming-c10"] = 900, ["TodoSendGrpcUnary-c10"] = 1_000, ["TodoSendWcfText-c10"] = 2_000 };
 
         var markdown = PublishedComparison.Markdown(measured, rates);
@@ -184,4 +173,12 @@ public sealed class PublishedComparisonTests
         Assert.Contains("| Wcf.NetTcp/Default | 30,000 | 0.75 |", markdown, StringComparison.Ordinal);
         Assert.Contains("Order: default NetTcp slower than BasicHttp, as published; tuned NetTcp the fastest by more than 10%, as published.", markdown, StringComparison.Ordinal);
     }
+
+    /// <summary>The NetTcp configuration experiment's three rows, 5 s each, as the tool names them.</summary>
+    private static Dictionary<string, double> NetTcpRates(double secured, double tuned, double basicHttp) => new()
+    {
+        [NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, TimeSpan.FromSeconds(5))] = secured,
+        [NetTcpConfigCases.CaseName(NetTcpConfigCases.Tuned, TimeSpan.FromSeconds(5))] = tuned,
+        [NetTcpConfigCases.CaseName(NetTcpConfigCases.BasicHttp, TimeSpan.FromSeconds(5))] = basicHttp,
+    };
 }
