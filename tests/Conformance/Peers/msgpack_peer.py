@@ -7,7 +7,8 @@ server            Serves POST /api/echo/small and /api/echo/large on 127.0.0.1 (
                   the body with python-msgpack, checks every field's type and format, and answers with the values
                   encoded again by python-msgpack. Exits when its standard input closes.
 
-The contract is MessagePack-CSharp's for these types: an object is an array of its fields in key order, a Guid is its
+The contract is MessagePack-CSharp's default resolver's for these [DataContract] types: an object is an array indexed by
+its members' DataMember orders, which start at 1, so element 0 is nil and the fields follow in order; a Guid is its
 36-character "D" string, a decimal its invariant string, a DateTimeOffset an array of the local clock time as a
 timestamp extension (-1) and the offset in whole minutes.
 """
@@ -97,12 +98,12 @@ ITEM_FIELDS = ["orderId", "orderNumber", "emailAddress", "shippingAddress", "inv
 
 def to_msgpack_item(item):
     def addr(a):
-        return None if a is None else [a[f] for f in ADDRESS_FIELDS]
+        return None if a is None else [None] + [a[f] for f in ADDRESS_FIELDS]
 
     return [
-        item["orderId"], item["orderNumber"], item["emailAddress"], addr(item["shippingAddress"]),
+        None, item["orderId"], item["orderNumber"], item["emailAddress"], addr(item["shippingAddress"]),
         addr(item["invoiceAddress"]), item["requestedDeliveryDate"].to_msgpack(), item["shippingCosts"],
-        item["lastModified"].to_msgpack(), item["createNonce"], [[line[f] for f in LINE_FIELDS] for line in item["orderLines"]],
+        item["lastModified"].to_msgpack(), item["createNonce"], [[None] + [line[f] for f in LINE_FIELDS] for line in item["orderLines"]],
     ]
 
 
@@ -196,14 +197,15 @@ def run_client(base):
     expected = [to_msgpack_item(i) for i in sent]
     check("json->msgpack item count", len(expected), len(answer))
     for i, (want, got) in enumerate(zip(expected, answer)):
-        for f, name in enumerate(ITEM_FIELDS):
+        check("json->msgpack [%d] element 0" % i, None, got[0])
+        for f, name in enumerate(ITEM_FIELDS, start=1):
             w, g = want[f], got[f]
             if name == "shippingCosts":
                 check("json->msgpack [%d].%s is a string" % (i, name), str, type(g))
                 check("json->msgpack [%d].%s" % (i, name), decimal.Decimal(w), decimal.Decimal(g))
             elif name == "orderLines":
                 for j, (wl, gl) in enumerate(zip(w, g)):
-                    check("json->msgpack [%d].%s[%d]" % (i, name, j), wl[:3] + [decimal.Decimal(wl[3])], gl[:3] + [decimal.Decimal(gl[3])])
+                    check("json->msgpack [%d].%s[%d]" % (i, name, j), wl[:4] + [decimal.Decimal(wl[4])], gl[:4] + [decimal.Decimal(gl[4])])
             else:
                 check("json->msgpack [%d].%s" % (i, name), w, g)
     print("json->msgpack: %d bytes" % len(body))
@@ -212,19 +214,28 @@ def run_client(base):
 def validate_item(item, path):
     """Checks one decoded LargeItem's shape and formats as MessagePack-CSharp writes them; returns what is wrong."""
     problems = []
-    if not isinstance(item, list) or len(item) != 10:
-        return ["%s is not an array of 10 fields: %r" % (path, item)]
-    for index in (0, 8):
+    if not isinstance(item, list) or len(item) != 11 or item[0] is not None:
+        return ["%s is not nil and 10 fields: %r" % (path, item)]
+    for index, sub in [(4, 7), (5, 7)] + [(10, None)]:
+        nested = item[index]
+        if sub is not None and nested is not None and not (isinstance(nested, list) and len(nested) == sub and nested[0] is None):
+            problems.append("%s[%d] is not nil and %d fields: %r" % (path, index, sub - 1, nested))
+    for line in item[10] or []:
+        if not (isinstance(line, list) and len(line) == 5 and line[0] is None):
+            problems.append("%s order line is not nil and 4 fields: %r" % (path, line))
+    if problems:
+        return problems
+    for index in (1, 9):
         text = item[index]
         if not (isinstance(text, str) and len(text) == 36 and str(uuid.UUID(text)) == text):
             problems.append("%s[%d] is not a lowercase 36-character Guid string: %r" % (path, index, text))
-    if not isinstance(item[1], int) or not 0 <= item[1] < 2 ** 64:
-        problems.append("%s[1] is not a uint64: %r" % (path, item[1]))
-    for index in (5, 7):
+    if not isinstance(item[2], int) or not 0 <= item[2] < 2 ** 64:
+        problems.append("%s[2] is not a uint64: %r" % (path, item[2]))
+    for index in (6, 8):
         dto = item[index]
         if not (isinstance(dto, list) and len(dto) == 2 and isinstance(dto[0], msgpack.Timestamp) and isinstance(dto[1], int) and -840 <= dto[1] <= 840):
             problems.append("%s[%d] is not [timestamp, offset minutes]: %r" % (path, index, dto))
-    for index, value in [(6, item[6])] + [(None, line[3]) for line in (item[9] or [])]:
+    for index, value in [(7, item[7])] + [(None, line[4]) for line in (item[10] or [])]:
         try:
             decimal.Decimal(value)
         except Exception:
@@ -244,8 +255,8 @@ class EchoHandler(http.server.BaseHTTPRequestHandler):
             if self.path == "/api/echo/large":
                 problems = [p for i, item in enumerate(value) for p in validate_item(item, "[%d]" % i)]
             elif self.path == "/api/echo/small":
-                problems = ["[%d] is not [Guid string]" % i for i, item in enumerate(value)
-                            if not (isinstance(item, list) and len(item) == 1 and isinstance(item[0], str) and len(item[0]) == 36)]
+                problems = ["[%d] is not [nil, Guid string]" % i for i, item in enumerate(value)
+                            if not (isinstance(item, list) and len(item) == 2 and item[0] is None and isinstance(item[1], str) and len(item[1]) == 36)]
             else:
                 self.answer(404, b"unknown route " + self.path.encode(), "text/plain")
                 return

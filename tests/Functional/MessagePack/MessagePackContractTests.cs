@@ -75,16 +75,26 @@ public sealed class MessagePackContractTests
     }
 
     [Fact]
-    public void Serialize_SmallItem_IsAnArrayOfItsOneField() =>
+    public void Serialize_SmallItem_IsKeyedByOrderWithElementZeroNil() =>
+        // The bytes MessagePack-CSharp's default resolver writes for this [DataContract] (its members' orders are the
+        // keys, and they start at 1), measured against the real library built from its public source.
         Assert.Equal(
-            "9191D92430303131323233332D343435352D363637372D383839392D616162626363646465656666",
+            "9192C0D92430303131323233332D343435352D363637372D383839392D616162626363646465656666",
             Convert.ToHexString(MessagePackSerializer.Serialize(new List<SmallItem> { new() { Id = Guid.Parse("00112233-4455-6677-8899-aabbccddeeff") } })));
 
     [Fact]
     public void Deserialize_WrongFieldCount_Throws()
     {
-        var error = Assert.Throws<MessagePackSerializationException>(() => MessagePackSerializer.Deserialize<SmallItem>(Convert.FromHexString("92D92430303131323233332D343435352D363637372D383839392D616162626363646465656666C0")));
-        Assert.Contains("SmallItem is an array of 1 fields, got 2", error.Message, StringComparison.Ordinal);
+        // The layout without element 0 (as [Key(0)] would write it), which MessagePack-CSharp would misread by one.
+        var error = Assert.Throws<MessagePackSerializationException>(() => MessagePackSerializer.Deserialize<SmallItem>(Convert.FromHexString("91D92430303131323233332D343435352D363637372D383839392D616162626363646465656666")));
+        Assert.Contains("SmallItem is an array of 2 fields, got 1", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Deserialize_ElementZeroNotNil_Throws()
+    {
+        var error = Assert.Throws<MessagePackSerializationException>(() => MessagePackSerializer.Deserialize<SmallItem>(Convert.FromHexString("9201D92430303131323233332D343435352D363637372D383839392D616162626363646465656666")));
+        Assert.Contains("SmallItem's element 0 must be nil", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

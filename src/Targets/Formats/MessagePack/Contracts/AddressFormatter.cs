@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="Address"/> as <c>[Name, Street, HouseNumber, PostalCode, City, Country]</c>, each a str or nil.</summary>
+/// <summary><see cref="Address"/> as <c>[nil, Name, Street, HouseNumber, PostalCode, City, Country]</c>, each a str or nil.</summary>
 public sealed class AddressFormatter : ContractFormatter<Address>
 {
     private AddressFormatter()

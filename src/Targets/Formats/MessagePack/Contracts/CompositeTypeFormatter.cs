@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="CompositeType"/> as <c>[BoolValue, StringValue, IntValue]</c>.</summary>
+/// <summary><see cref="CompositeType"/> as <c>[nil, BoolValue, StringValue, IntValue]</c>.</summary>
 public sealed class CompositeTypeFormatter : ContractFormatter<CompositeType>
 {
     private CompositeTypeFormatter()

@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="DataRequest"/> as <c>[Min, Max]</c>.</summary>
+/// <summary><see cref="DataRequest"/> as <c>[nil, Min, Max]</c>.</summary>
 public sealed class DataRequestFormatter : ContractFormatter<DataRequest>
 {
     private DataRequestFormatter()

@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="LargeItem"/> as an array of its ten fields in order; OrderNumber uses uint64 above <see cref="long.MaxValue"/>.</summary>
+/// <summary><see cref="LargeItem"/> as nil and its ten fields in order (eleven elements); OrderNumber uses uint64 above <see cref="long.MaxValue"/>.</summary>
 public sealed class LargeItemFormatter : ContractFormatter<LargeItem>
 {
     private static readonly ListFormatter<OrderLine> Lines = new(OrderLineFormatter.Instance);

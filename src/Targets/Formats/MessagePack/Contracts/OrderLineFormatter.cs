@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="OrderLine"/> as <c>[Sku, Quantity, Product, Price: decimal string]</c>.</summary>
+/// <summary><see cref="OrderLine"/> as <c>[nil, Sku, Quantity, Product, Price: decimal string]</c>.</summary>
 public sealed class OrderLineFormatter : ContractFormatter<OrderLine>
 {
     private OrderLineFormatter()

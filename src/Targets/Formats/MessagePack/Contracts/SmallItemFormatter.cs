@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="SmallItem"/> as <c>[Id: bin 16]</c>.</summary>
+/// <summary><see cref="SmallItem"/> as <c>[nil, Id: 36-character str]</c>.</summary>
 public sealed class SmallItemFormatter : ContractFormatter<SmallItem>
 {
     private SmallItemFormatter()

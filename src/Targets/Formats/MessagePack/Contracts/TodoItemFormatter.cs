@@ -2,7 +2,7 @@ using PerfAssert.Targets.Contracts;
 
 namespace PerfAssert.Targets.Formats.MessagePack.Contracts;
 
-/// <summary><see cref="TodoItem"/> as <c>[Id, Title, IsComplete, CreatedAt: [timestamp, offset minutes]]</c>.</summary>
+/// <summary><see cref="TodoItem"/> as <c>[nil, Id, Title, IsComplete, CreatedAt: [timestamp, offset minutes]]</c>.</summary>
 public sealed class TodoItemFormatter : ContractFormatter<TodoItem>
 {
     private TodoItemFormatter()
