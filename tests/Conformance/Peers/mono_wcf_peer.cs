@@ -13,6 +13,10 @@
 //       through WebChannelFactory and WebHttpBinding (System.ServiceModel.Web); JSON through Mono's
 //       DataContractJsonSerializer over HttpWebRequest (see WebJsonClient for why). JSON's dates carry milliseconds
 //       only, so a JSON echo is checked against what Mono's own serializer keeps.
+//   mono mono_wcf_peer.exe service webxml|webjson PORT
+//       hosts the WebHttp shape (POST OPERATION, bare bodies, DataRequest for GetDataStream) with Mono's WebServiceHost
+//       on http://127.0.0.1:PORT/wcf/web/xml (XML) or /wcf/web/json (JSON), the same operations as below; max < min
+//       answers HTTP 400 (set on the outgoing response: Mono has no WebFaultException), as the stand-in does.
 //   mono mono_wcf_peer.exe service nettcp|basichttp PORT
 //       hosts the contract on net.tcp://127.0.0.1:PORT/wcf/nettcp (NetTcpBinding, SecurityMode.None) or on
 //       http://127.0.0.1:PORT/wcf/basic (BasicHttpBinding, SOAP 1.1 text), prints
@@ -127,6 +131,44 @@ namespace MonoWcfPeer
         [OperationContract, WebInvoke(Method = "POST", UriTemplate = "FirstTodo", BodyStyle = WebMessageBodyStyle.Bare)] TodoItem FirstTodo();
         [OperationContract, WebInvoke(Method = "POST", UriTemplate = "SendTodos", BodyStyle = WebMessageBodyStyle.Bare)] int SendTodos(List<TodoItem> items);
         [OperationContract, WebInvoke(Method = "POST", UriTemplate = "SendTodo", BodyStyle = WebMessageBodyStyle.Bare)] int SendTodo(TodoItem item);
+    }
+
+    // The same WebHttp shape with JSON bodies, as a WCF service declares it.
+    [ServiceContract(Name = "IWcfService", Namespace = Names.Namespace)]
+    public interface IWcfJsonService
+    {
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "EchoSmall", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] List<SmallItem> EchoSmall(List<SmallItem> items);
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "EchoLarge", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] List<LargeItem> EchoLarge(List<LargeItem> items);
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "GetDataStream", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] List<CompositeType> GetDataStream(DataRequest request);
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "GetTodos", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] List<TodoItem> GetTodos();
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "FirstTodo", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] TodoItem FirstTodo();
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "SendTodos", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] int SendTodos(List<TodoItem> items);
+        [OperationContract, WebInvoke(Method = "POST", UriTemplate = "SendTodo", BodyStyle = WebMessageBodyStyle.Bare, RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)] int SendTodo(TodoItem item);
+    }
+
+    [ServiceBehavior(InstanceContextMode = InstanceContextMode.Single, ConcurrencyMode = ConcurrencyMode.Multiple)]
+    public class MonoWebService : IWcfXmlService, IWcfJsonService
+    {
+        public List<SmallItem> EchoSmall(List<SmallItem> items) { return items; }
+        public List<LargeItem> EchoLarge(List<LargeItem> items) { return items; }
+        public List<CompositeType> GetDataStream(DataRequest request)
+        {
+            if (request.Max < request.Min)
+            {
+                // Mono has no WebFaultException: the status is set on the outgoing response, as WCF 3.5 services did.
+                var response = WebOperationContext.Current.OutgoingResponse;
+                response.StatusCode = System.Net.HttpStatusCode.BadRequest;
+                response.StatusDescription = "GetDataStream: max (" + request.Max + ") is less than min (" + request.Min + ")";
+                return null;
+            }
+
+            return Payloads.DataStream(request.Min, request.Max);
+        }
+
+        public List<TodoItem> GetTodos() { return Payloads.MonoTodos(); }
+        public TodoItem FirstTodo() { return Payloads.MonoTodos()[0]; }
+        public int SendTodos(List<TodoItem> items) { return items.Count; }
+        public int SendTodo(TodoItem item) { return item.Id; }
     }
 
     [ServiceBehavior(InstanceContextMode = InstanceContextMode.Single, ConcurrencyMode = ConcurrencyMode.Multiple)]
@@ -252,7 +294,12 @@ namespace MonoWcfPeer
                     return Service(args[1], int.Parse(args[2], CultureInfo.InvariantCulture));
                 }
 
-                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|basichttp|webjson|webxml ADDRESS | service nettcp|basichttp PORT");
+                if (args.Length == 3 && args[0] == "service" && (args[1] == "webxml" || args[1] == "webjson"))
+                {
+                    return WebService(args[1], int.Parse(args[2], CultureInfo.InvariantCulture));
+                }
+
+                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|basichttp|webjson|webxml ADDRESS | service nettcp|basichttp|webxml|webjson PORT");
                 return 2;
             }
             catch (Exception ex)
@@ -447,6 +494,22 @@ namespace MonoWcfPeer
                 + (kind == "nettcp" ? "/wcf/nettcp" : "/wcf/basic");
             var host = new ServiceHost(new MonoService());
             host.AddServiceEndpoint(typeof(IWcfService), Binding(kind), new Uri(address));
+            host.Open();
+            Console.WriteLine("listening " + address);
+            while (Console.In.ReadLine() != null)
+            {
+            }
+
+            host.Close(TimeSpan.FromSeconds(5));
+            return 0;
+        }
+
+        private static int WebService(string kind, int port)
+        {
+            var address = "http://127.0.0.1:" + port.ToString(CultureInfo.InvariantCulture) + (kind == "webxml" ? "/wcf/web/xml" : "/wcf/web/json");
+            var host = new WebServiceHost(new MonoWebService());
+            var binding = new WebHttpBinding { MaxReceivedMessageSize = 64 * 1024 * 1024, ReaderQuotas = XmlDictionaryReaderQuotas.Max };
+            host.AddServiceEndpoint(kind == "webxml" ? typeof(IWcfXmlService) : typeof(IWcfJsonService), binding, new Uri(address));
             host.Open();
             Console.WriteLine("listening " + address);
             while (Console.In.ReadLine() != null)

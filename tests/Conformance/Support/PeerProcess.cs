@@ -25,6 +25,9 @@ internal sealed class PeerProcess : IAsyncDisposable
     /// <summary>Everything the peer printed so far, standard output and error interleaved.</summary>
     public string Output => string.Join(Environment.NewLine, _output);
 
+    /// <summary>Whether the peer's process has ended (a service peer must still be up after its calls).</summary>
+    public bool HasExited => _process.HasExited;
+
     /// <summary>Fails unless <see cref="Python"/> can import <paramref name="module"/>, naming the Debian package to install.</summary>
     public static async Task RequirePythonModuleAsync(string module, string debianPackage)
     {

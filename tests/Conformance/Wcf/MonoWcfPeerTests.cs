@@ -98,6 +98,62 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
         Assert.Equal(3, (await client.GetAsync(ct)).Count);
     }
 
+    [Theory]
+    [InlineData(WebHttpFormat.Xml)]
+    [InlineData(WebHttpFormat.Json)]
+    public async Task StandInWebHttpClient_CallsAMonoWebHttpService_EveryOperationWithABody(WebHttpFormat format)
+    {
+        var port = FreePort();
+        await using var service = mono.Start(["service", format == WebHttpFormat.Xml ? "webxml" : "webjson", port.ToString(CultureInfo.InvariantCulture)]);
+        service.WaitForLine("listening ", PeerTimeout);
+        await using var client = new WebHttpWcfClient(new TargetEndpoints { Http = new Uri($"http://127.0.0.1:{port}/") }, format, TimeSpan.FromSeconds(30));
+        var ct = TestContext.Current.CancellationToken;
+
+        var small = EdgeItems.Small();
+        Assert.Null(PayloadComparer.FirstDifference(small, await client.EchoSmallAsync(small, ct), PayloadComparer.Small));
+        Assert.Empty(await client.EchoSmallAsync([], ct));
+        // JSON carries dates to the millisecond (WCF's "\/Date(ms+hhmm)\/"): the echo must keep exactly what our own
+        // JSON keeps, so Mono may lose nothing more; XML keeps every tick.
+        // Mono changes one thing: the CR of a CR LF in the strings it answers, to LF in XML (as its SOAP service does) and,
+        // oddly, to a second LF in JSON ("line\r\nbreak" comes back as "line\n\nbreak"); pinned here.
+        var large = XmlEdgeItems();
+        var answered = Kept(format, XmlEdgeItems());
+        Assert.Equal("line\r\nbreak", answered[1].InvoiceAddress!.Street);
+        answered[1].InvoiceAddress!.Street = format == WebHttpFormat.Xml ? "line\nbreak" : "line\n\nbreak";
+        Assert.Null(PayloadComparer.FirstDifference(answered, await client.EchoLargeAsync(large, ct), PayloadComparer.Large));
+        var expectedStream = Enumerable.Range(-3, 7).Select(v => new CompositeType { BoolValue = v % 2 == 0, StringValue = $"Item {v} ✓", IntValue = v }).ToList();
+        Assert.Null(PayloadComparer.FirstDifference(expectedStream, await client.GetDataStreamAsync(-3, 3, ct), PayloadComparer.Composite));
+        var todos = Enumerable.Range(0, 3).Select(i => new TodoItem { Id = i == 0 ? int.MaxValue : -i, Title = i == 1 ? "" : "\U0001F680 שלום", CreatedAt = new DateTimeOffset(9999, 12, 31, 0, 0, 0, TimeSpan.FromHours(14)) }).ToList();
+        Assert.Equal(3, await client.SendAsync(todos, ct));
+        Assert.Equal(0, await client.SendAsync([], ct));
+        Assert.Equal(int.MaxValue, await client.SendOneAsync(todos[0], ct));
+        var bad = await Assert.ThrowsAsync<HttpRequestException>(() => client.GetDataStreamAsync(5, 1, ct));
+        Assert.Equal(HttpStatusCode.BadRequest, bad.StatusCode);
+        Assert.Null(PayloadComparer.FirstDifference(small, await client.EchoSmallAsync(small, ct), PayloadComparer.Small));
+        // Not called: GetTodos and FirstTodo take no body, and Mono's WebServiceHost cannot take a POST without one (the
+        // process dies in WebMessageEncoder: ArgumentNullException without a Content-Type, "Argument XmlReader is
+        // expected to be positioned at element" with one). Mono's client calls both against the stand-in instead.
+        Assert.False(service.HasExited, "the Mono WebHttp service died: " + service.Output);
+    }
+
+    /// <summary>
+    /// What <paramref name="format"/> itself keeps of <paramref name="items"/>: all of it in XML; in JSON, what
+    /// DataContractJsonSerializer with its defaults (WCF's WebHttp JSON, and the stand-in's) reads back of its own text.
+    /// </summary>
+    private static List<LargeItem> Kept(WebHttpFormat format, List<LargeItem> items)
+    {
+        if (format == WebHttpFormat.Xml)
+        {
+            return items;
+        }
+
+        var serializer = new System.Runtime.Serialization.Json.DataContractJsonSerializer(typeof(List<LargeItem>));
+        using var body = new MemoryStream();
+        serializer.WriteObject(body, items);
+        body.Position = 0;
+        return (List<LargeItem>)serializer.ReadObject(body)!;
+    }
+
     /// <summary>
     /// Every operation of the Mono service (see the peer's header for what it answers), each checked exactly: the large
     /// items <paramref name="sent"/> must come back as <paramref name="answered"/> (the same when not given).
