@@ -35,11 +35,14 @@ internal static class Suite
         var published = PublishedComparison.Markdown(
             latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal),
             throughput.ToDictionary(r => r.Case, r => r.RequestsPerSecond, StringComparer.Ordinal));
-        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection);
+        // The notes: how far each stand-in's figures are from the real library's (measured beside the project).
+        var distance = StandInDistance.Markdown();
+        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection + Environment.NewLine + distance);
         await output.WriteLineAsync(MarkdownReport.Render(report));
         await output.WriteLineAsync(published);
         await output.WriteLineAsync(driverSection);
         await output.WriteLineAsync(clientStreamingSection);
+        await output.WriteLineAsync(distance);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
         return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;
