@@ -7,6 +7,9 @@
 //   mono mono_wcf_peer.exe client basichttp http://127.0.0.1:PORT/wcf/basic
 //       calls every operation with edge-case payloads, prints "ok NAME" or "FAIL NAME: why" per check, then
 //       "mono-wcf BINDING: N checks, F failures", and exits 0 only without failures.
+//   mono mono_wcf_peer.exe client nettcp-transport net.tcp://127.0.0.1:PORT/wcf/nettcp
+//       one EchoSmall over NetTcpBinding(SecurityMode.Transport) with no client credential (the stand-in's TLS choice),
+//       any certificate accepted; prints "served" or "refused: TYPE: MESSAGE" and exits 0 either way (a probe).
 //   mono mono_wcf_peer.exe client webjson http://127.0.0.1:PORT/wcf/web/json
 //   mono mono_wcf_peer.exe client webxml http://127.0.0.1:PORT/wcf/web/xml
 //       the same over WCF's WebHttp shape: POST OPERATION with a bare body; GetDataStream takes a DataRequest body. XML
@@ -284,6 +287,11 @@ namespace MonoWcfPeer
                     return WebXmlClient(args[2]);
                 }
 
+                if (args.Length == 3 && args[0] == "client" && args[1] == "nettcp-transport")
+                {
+                    return TransportProbe(args[2]);
+                }
+
                 if (args.Length == 3 && args[0] == "client")
                 {
                     return Client(args[1], args[2]);
@@ -299,7 +307,7 @@ namespace MonoWcfPeer
                     return WebService(args[1], int.Parse(args[2], CultureInfo.InvariantCulture));
                 }
 
-                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|basichttp|webjson|webxml ADDRESS | service nettcp|basichttp|webxml|webjson PORT");
+                Console.Error.WriteLine("usage: mono_wcf_peer.exe client nettcp|nettcp-transport|basichttp|webjson|webxml ADDRESS | service nettcp|basichttp|webxml|webjson PORT");
                 return 2;
             }
             catch (Exception ex)
@@ -340,6 +348,27 @@ namespace MonoWcfPeer
             ((IClientChannel)service).Close();
             factory.Close();
             return Summary(kind);
+        }
+
+        private static int TransportProbe(string address)
+        {
+            var binding = new NetTcpBinding(SecurityMode.Transport) { SendTimeout = TimeSpan.FromSeconds(30), OpenTimeout = TimeSpan.FromSeconds(30) };
+            binding.Security.Transport.ClientCredentialType = TcpClientCredentialType.None;
+            var factory = new ChannelFactory<IWcfService>(binding, new EndpointAddress(new Uri(address), EndpointIdentity.CreateDnsIdentity("127.0.0.1")));
+            factory.Credentials.ServiceCertificate.Authentication.CertificateValidationMode = System.ServiceModel.Security.X509CertificateValidationMode.None;
+            try
+            {
+                var service = factory.CreateChannel();
+                service.EchoSmall(Payloads.Small());
+                Console.WriteLine("served");
+            }
+            catch (Exception ex)
+            {
+                Console.WriteLine("refused: " + ex.GetType().Name + ": " + ex.Message);
+            }
+
+            factory.Abort();
+            return 0;
         }
 
         private static int WebXmlClient(string address)

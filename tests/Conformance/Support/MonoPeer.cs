@@ -28,7 +28,7 @@ public sealed class MonoPeer : IAsyncLifetime
 
         Directory.CreateDirectory(_folder);
         await using var compile = PeerProcess.Start(Compiler,
-            ["-nologo", "-warn:0", $"-out:{Program}", "-r:System.ServiceModel.dll", "-r:System.ServiceModel.Web.dll", "-r:System.Runtime.Serialization.dll", "-r:System.Xml.dll", PeerProcess.Program("mono_wcf_peer.cs")]);
+            ["-nologo", "-warn:0", $"-out:{Program}", "-r:System.ServiceModel.dll", "-r:System.ServiceModel.Web.dll", "-r:System.Runtime.Serialization.dll", "-r:System.Xml.dll", "-r:System.IdentityModel.dll", PeerProcess.Program("mono_wcf_peer.cs")]);
         var exit = await compile.WaitForExitAsync(TimeSpan.FromSeconds(120));
         Assert.True(exit == 0 && File.Exists(Program),
             $"mcs could not compile the Mono WCF peer (exit {exit}); is Mono's System.ServiceModel installed? ({InstallCommand}){Environment.NewLine}{compile.Output}");

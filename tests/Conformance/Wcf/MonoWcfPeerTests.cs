@@ -60,6 +60,22 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     }
 
     [Fact]
+    public async Task MonoClient_NetTcpTransportSecurity_SkipsTheUpgrade_SecuredStandInRefusesItAndStillServesTls()
+    {
+        // Mono 6.8's NetTcpBinding has no stream upgrades: with SecurityMode.Transport it ends the preamble (0x0C) without
+        // asking for application/ssl-tls, so it is no TLS peer. What it does prove: the secured endpoint serves nothing in
+        // the clear to a real client, and says why ([MC-NMF] UpgradeInvalid; CoreWCF aborts the connection instead).
+        // (Pointed at the unsecured endpoint, the same Mono client is served in the clear: it never asked for TLS.)
+        var endpoint = targets.Endpoints.Tcp[Targets.Services.Wcf.WcfModule.NetTcpDefault];
+        await using var probe = mono.Start(["client", "nettcp-transport", $"net.tcp://127.0.0.1:{endpoint.Port}/wcf/nettcp"]);
+
+        Assert.Equal(0, await probe.WaitForExitAsync(PeerTimeout));
+        Assert.Contains("refused: FaultException: http://schemas.microsoft.com/ws/2006/05/framing/faults/UpgradeInvalid", probe.Output, StringComparison.Ordinal);
+        await using var tls = new NetTcpWcfClient(targets.Endpoints, NetTcpSecurity.Transport);
+        Assert.Equal(3, (await tls.EchoSmallAsync(EdgeItems.Small(), TestContext.Current.CancellationToken)).Count);
+    }
+
+    [Fact]
     public async Task StandInNetTcpClient_CallsAMonoNetTcpService_Exactly()
     {
         var port = FreePort();
