@@ -26,7 +26,7 @@ public static class StandInDistance
     public sealed record Row(string Case, IReadOnlyList<Ratio> Runs, double StandInKilobytes, double RealKilobytes);
 
     /// <summary>When the figures were taken.</summary>
-    public const string Measured = "2026-11-24 (MessagePack's [DataContract] layout rows 2026-11-25)";
+    public const string Measured = "2026-11-24; the MessagePack [DataContract] layout rows 2026-11-25";
 
     /// <summary>Every measured case.</summary>
     public static IReadOnlyList<Row> Rows { get; } =
