@@ -1,7 +1,9 @@
 """An independent SOAP client for the BasicHttp stand-in: Debian's python3-zeep, which builds its calls from the WSDL
 the endpoint serves (GET /wcf/basic?wsdl), not from our code.
 
-client BASE_URL   Loads the WSDL, then calls EchoSmall, EchoLarge (edge values), GetDataStream, GetTodos, FirstTodo,
+client BASE_URL [QUERY]
+                  Loads the WSDL (QUERY: ?wsdl, the default, whose documents import one another as WCF serves them, or
+                  ?singleWsdl, everything in one document), then calls EchoSmall, EchoLarge (edge values), GetDataStream, GetTodos, FirstTodo,
                   SendTodos and SendTodo through zeep's generated proxy and checks every answer; an unknown operation
                   name must be refused by zeep itself (it is not in the WSDL).
 """
@@ -60,12 +62,17 @@ def check_wire(item, sent, path):
             expect(element(node, name), sent[field][name], "%s.%s.%s" % (path, field, name))
 
 
-def run(base):
+def run(base, query):
     history = HistoryPlugin()
-    client = zeep.Client(base.rstrip("/") + "/wcf/basic?wsdl", plugins=[history])
+    client = zeep.Client(base.rstrip("/") + "/wcf/basic" + query, plugins=[history])
     service = client.service
     operations = sorted(client.wsdl.bindings[list(client.wsdl.bindings)[0]]._operations)
     print("operations in the WSDL: " + ", ".join(operations))
+    # Which documents zeep read: with ?wsdl it must have followed the imports to the contract document and the schemas.
+    endpoint = base.rstrip("/") + "/wcf/basic"
+    wsdls = sorted(location.replace(endpoint, "") for _, location in client.wsdl._definitions)
+    schemas = sorted({d._location.replace(endpoint, "") for d in client.wsdl.types.documents if d._location and "?xsd=" in d._location})
+    print("WSDL documents read: %s; schema documents read: %s" % (", ".join(wsdls), ", ".join(schemas) or "none (inline)"))
 
     ids = [str(uuid.UUID(int=0)), "ffffffff-ffff-ffff-ffff-ffffffffffff", "00112233-4455-6677-8899-aabbccddeeff"]
     small = service.EchoSmall(items={"SmallItem": [{"Id": i} for i in ids]})
@@ -138,10 +145,10 @@ def run(base):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] != "client":
-        sys.exit("usage: soap_peer.py client BASE_URL")
+    if len(sys.argv) not in (3, 4) or sys.argv[1] != "client":
+        sys.exit("usage: soap_peer.py client BASE_URL [?wsdl|?singleWsdl]")
     try:
-        run(sys.argv[2])
+        run(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else "?wsdl")
     except zeep.exceptions.Error as error:
         failures.append("zeep: %s" % error)
     for failure in failures:

@@ -1,199 +1,88 @@
-using System.Runtime.Serialization;
+using System.Globalization;
+using System.Net;
 using System.Text;
 using System.Xml;
-using System.Xml.Schema;
+using System.Xml.Linq;
 
 namespace PerfAssert.Targets.Services.Wcf;
 
 /// <summary>
-/// The BasicHttp endpoint's metadata, shaped as WCF serves it, so WSDL-driven clients (svcutil-style generators, zeep)
-/// can call the stand-in: <c>GET /wcf/basic?wsdl</c> and <c>?singleWsdl</c> return one WSDL 1.1 document with every
-/// schema inline; <c>?xsd=xsd0</c>, <c>xsd1</c>, ... return the schemas one by one. The data types come from
-/// <see cref="XsdDataContractExporter"/>, the exporter WCF itself uses, so they describe exactly what the
-/// DataContractSerializer writes; the operations are document/literal with wrapper elements named after the operation
-/// (<c>EchoSmall</c>, <c>EchoSmallResponse</c> with <c>EchoSmallResult</c>) and the SOAP actions the endpoint dispatches on.
+/// Answers GETs on the BasicHttp endpoint's address as WCF's metadata behaviour (<c>HttpGetEnabled</c>) does, so
+/// WSDL-driven clients (svcutil-style generators, zeep) can call the stand-in: <c>?wsdl</c>, <c>?wsdl=wsdl0</c>,
+/// <c>?singleWsdl</c> and <c>?xsd=xsd0</c> to <c>xsd2</c> (<see cref="BasicHttpWsdl"/>); a bare GET gets a help page
+/// pointing at them. A document that does not exist gets 400 naming the ones that do, where WCF answers its help page.
 /// </summary>
 public static class BasicHttpMetadata
 {
-    private const string Wsdl = "http://schemas.xmlsoap.org/wsdl/";
-    private const string WsdlSoap = "http://schemas.xmlsoap.org/wsdl/soap/";
-    private const string Xsd = "http://www.w3.org/2001/XMLSchema";
-    private const string PortName = "BasicHttpBinding_" + WcfContract.Name;
-
-    private static readonly Lazy<IReadOnlyList<XmlSchema>> Schemas = new(Export);
-
-    /// <summary>Answers a GET on the endpoint's address: the metadata a query names, or 400 saying which queries exist.</summary>
+    /// <summary>Answers a GET on the endpoint's address.</summary>
     public static Task HandleAsync(HttpContext context)
     {
         ArgumentNullException.ThrowIfNull(context);
+        var address = $"{context.Request.Scheme}://{context.Request.Host}{context.Request.PathBase}{BasicHttpEndpoint.Path}";
         var query = context.Request.Query;
-        if (query.ContainsKey("wsdl") || query.ContainsKey("singleWsdl"))
+        if (query.Count == 0)
         {
-            var address = $"{context.Request.Scheme}://{context.Request.Host}{context.Request.PathBase}{BasicHttpEndpoint.Path}";
-            return SendXmlAsync(context, writer => WriteWsdl(writer, address));
+            return SendHelpPageAsync(context, address);
         }
 
-        if (query.TryGetValue("xsd", out var name) && name.ToString() is { } xsd && xsd.StartsWith("xsd", StringComparison.Ordinal)
-            && int.TryParse(xsd.AsSpan(3), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var index) && index < Schemas.Value.Count)
+        if (query.TryGetValue("wsdl", out var wsdl) && query.Count == 1)
         {
-            return SendXmlAsync(context, writer => Schemas.Value[index].Write(writer));
+            var name = wsdl.ToString();
+            if (name.Length == 0)
+            {
+                return SendXmlAsync(context, BasicHttpWsdl.ServiceDescription(address));
+            }
+
+            if (name == BasicHttpWsdl.ContractDocument)
+            {
+                return SendXmlAsync(context, BasicHttpWsdl.ContractDescription(address));
+            }
+        }
+
+        if (query.ContainsKey("singleWsdl") && query.Count == 1)
+        {
+            return SendXmlAsync(context, BasicHttpWsdl.SingleDescription(address));
+        }
+
+        if (query.TryGetValue("xsd", out var xsd) && query.Count == 1 && SchemaIndex(xsd.ToString()) is { } index)
+        {
+            return SendXmlAsync(context, BasicHttpWsdl.Schema(address, index));
         }
 
         return HttpReply.SendTextAsync(context, StatusCodes.Status400BadRequest,
-            $"GET {BasicHttpEndpoint.Path} serves metadata: ?wsdl, ?singleWsdl or ?xsd=xsd0 to xsd{Schemas.Value.Count - 1}. Calls are POSTs with a SOAPAction header.");
+            $"GET {BasicHttpEndpoint.Path}{context.Request.QueryString} names no metadata document. {BasicHttpEndpoint.Path} serves ?wsdl, ?wsdl={BasicHttpWsdl.ContractDocument}, ?singleWsdl and ?xsd=xsd0 to xsd{BasicHttpWsdl.SchemaCount - 1}; calls are POSTs with a SOAPAction header.");
     }
 
-    private static async Task SendXmlAsync(HttpContext context, Action<XmlWriter> write)
+    private static int? SchemaIndex(string name) =>
+        name.StartsWith("xsd", StringComparison.Ordinal)
+        && int.TryParse(name.AsSpan(3), NumberStyles.None, CultureInfo.InvariantCulture, out var index)
+        && index < BasicHttpWsdl.SchemaCount
+            ? index
+            : null;
+
+    private static Task SendXmlAsync(HttpContext context, XElement document)
     {
         var buffer = new MemoryStream();
-        using (var writer = XmlWriter.Create(buffer, new XmlWriterSettings { Encoding = new UTF8Encoding(false), Indent = true }))
+        using (var writer = XmlWriter.Create(buffer, new XmlWriterSettings { Encoding = new UTF8Encoding(false) }))
         {
-            write(writer);
+            document.WriteTo(writer);
         }
 
-        context.Response.StatusCode = StatusCodes.Status200OK;
-        context.Response.ContentType = "text/xml; charset=UTF-8";
-        context.Response.ContentLength = buffer.Length;
-        await context.Response.Body.WriteAsync(buffer.GetBuffer().AsMemory(0, (int)buffer.Length), context.RequestAborted).ConfigureAwait(false);
+        return HttpReply.SendAsync(context, StatusCodes.Status200OK, "text/xml; charset=UTF-8", buffer);
     }
 
-    /// <summary>The data types as WCF exports them, plus the operations' wrapper elements in the contract's schema.</summary>
-    private static IReadOnlyList<XmlSchema> Export()
+    private static Task SendHelpPageAsync(HttpContext context, string address)
     {
-        var exporter = new XsdDataContractExporter();
-        var types = WcfContract.Operations.SelectMany(o => WcfContract.ParametersOf(o).Select(p => p.Type).Append(WcfContract.ResultOf(o))).Distinct().ToList();
-        foreach (var type in types.Where(t => !t.IsPrimitive))
-        {
-            exporter.Export(type);
-        }
-
-        var schemas = exporter.Schemas.Schemas().Cast<XmlSchema>().Where(s => s.TargetNamespace != Xsd).ToList();
-        var contract = schemas.SingleOrDefault(s => s.TargetNamespace == WcfContract.Namespace)
-            ?? throw new InvalidOperationException($"The exported schemas have none for the contract namespace {WcfContract.Namespace}.");
-        foreach (var operation in WcfContract.Operations)
-        {
-            contract.Items.Add(Wrapper(operation, WcfContract.ParametersOf(operation).Select(p => (p.Name, p.Type)), exporter));
-            contract.Items.Add(Wrapper(operation + "Response", [(operation + "Result", WcfContract.ResultOf(operation))], exporter));
-        }
-
-        // The wrappers use the serialization namespace (ser:guid and friends) only through the data types, which import it.
-        var set = new XmlSchemaSet();
-        foreach (var schema in schemas)
-        {
-            set.Add(schema);
-        }
-
-        set.Compile();
-        return schemas;
-    }
-
-    private static XmlSchemaElement Wrapper(string name, IEnumerable<(string Name, Type Type)> children, XsdDataContractExporter exporter)
-    {
-        var sequence = new XmlSchemaSequence();
-        foreach (var (childName, type) in children)
-        {
-            sequence.Items.Add(new XmlSchemaElement
-            {
-                Name = childName,
-                MinOccurs = 0,
-                IsNillable = !type.IsValueType,
-                SchemaTypeName = exporter.GetSchemaTypeName(type),
-            });
-        }
-
-        return new XmlSchemaElement { Name = name, SchemaType = new XmlSchemaComplexType { Particle = sequence } };
-    }
-
-    private static void WriteWsdl(XmlWriter writer, string address)
-    {
-        writer.WriteStartElement("wsdl", "definitions", Wsdl);
-        writer.WriteAttributeString("name", "WcfService");
-        writer.WriteAttributeString("targetNamespace", WcfContract.Namespace);
-        writer.WriteAttributeString("xmlns", "tns", null, WcfContract.Namespace);
-        writer.WriteAttributeString("xmlns", "soap", null, WsdlSoap);
-        writer.WriteAttributeString("xmlns", "xsd", null, Xsd);
-
-        writer.WriteStartElement("types", Wsdl);
-        foreach (var schema in Schemas.Value)
-        {
-            schema.Write(writer);
-        }
-
-        writer.WriteEndElement();
-
-        foreach (var operation in WcfContract.Operations)
-        {
-            foreach (var (suffix, element) in new[] { ("InputMessage", operation), ("OutputMessage", operation + "Response") })
-            {
-                writer.WriteStartElement("message", Wsdl);
-                writer.WriteAttributeString("name", $"{WcfContract.Name}_{operation}_{suffix}");
-                writer.WriteStartElement("part", Wsdl);
-                writer.WriteAttributeString("name", "parameters");
-                writer.WriteAttributeString("element", "tns:" + element);
-                writer.WriteEndElement();
-                writer.WriteEndElement();
-            }
-        }
-
-        writer.WriteStartElement("portType", Wsdl);
-        writer.WriteAttributeString("name", WcfContract.Name);
-        foreach (var operation in WcfContract.Operations)
-        {
-            writer.WriteStartElement("operation", Wsdl);
-            writer.WriteAttributeString("name", operation);
-            WriteMessageReference(writer, "input", $"tns:{WcfContract.Name}_{operation}_InputMessage");
-            WriteMessageReference(writer, "output", $"tns:{WcfContract.Name}_{operation}_OutputMessage");
-            writer.WriteEndElement();
-        }
-
-        writer.WriteEndElement();
-
-        writer.WriteStartElement("binding", Wsdl);
-        writer.WriteAttributeString("name", PortName);
-        writer.WriteAttributeString("type", "tns:" + WcfContract.Name);
-        writer.WriteStartElement("soap", "binding", WsdlSoap);
-        writer.WriteAttributeString("transport", "http://schemas.xmlsoap.org/soap/http");
-        writer.WriteEndElement();
-        foreach (var operation in WcfContract.Operations)
-        {
-            writer.WriteStartElement("operation", Wsdl);
-            writer.WriteAttributeString("name", operation);
-            writer.WriteStartElement("soap", "operation", WsdlSoap);
-            writer.WriteAttributeString("soapAction", WcfContract.ActionPrefix + operation);
-            writer.WriteAttributeString("style", "document");
-            writer.WriteEndElement();
-            foreach (var direction in new[] { "input", "output" })
-            {
-                writer.WriteStartElement(direction, Wsdl);
-                writer.WriteStartElement("soap", "body", WsdlSoap);
-                writer.WriteAttributeString("use", "literal");
-                writer.WriteEndElement();
-                writer.WriteEndElement();
-            }
-
-            writer.WriteEndElement();
-        }
-
-        writer.WriteEndElement();
-
-        writer.WriteStartElement("service", Wsdl);
-        writer.WriteAttributeString("name", "WcfService");
-        writer.WriteStartElement("port", Wsdl);
-        writer.WriteAttributeString("name", PortName);
-        writer.WriteAttributeString("binding", "tns:" + PortName);
-        writer.WriteStartElement("soap", "address", WsdlSoap);
-        writer.WriteAttributeString("location", address);
-        writer.WriteEndElement();
-        writer.WriteEndElement();
-        writer.WriteEndElement();
-
-        writer.WriteEndElement();
-    }
-
-    private static void WriteMessageReference(XmlWriter writer, string direction, string message)
-    {
-        writer.WriteStartElement(direction, Wsdl);
-        writer.WriteAttributeString("message", message);
-        writer.WriteEndElement();
+        var html = WebUtility.HtmlEncode(address);
+        var page = $"""
+            <!DOCTYPE html>
+            <html><head><title>WcfService</title></head><body>
+            <h1>WcfService</h1>
+            <p>A stand-in for a WCF BasicHttpBinding service (SOAP 1.1, text encoding). Call it with a POST of a SOAP envelope and a SOAPAction header.</p>
+            <p>A client can be generated from its metadata: <a href="{html}?wsdl">{html}?wsdl</a> or, as one document, <a href="{html}?singleWsdl">{html}?singleWsdl</a>.</p>
+            </body></html>
+            """;
+        var bytes = Encoding.UTF8.GetBytes(page);
+        return HttpReply.SendAsync(context, StatusCodes.Status200OK, "text/html; charset=UTF-8", new MemoryStream(bytes, 0, bytes.Length, writable: false, publiclyVisible: true));
     }
 }
