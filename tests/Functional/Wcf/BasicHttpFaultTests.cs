@@ -56,28 +56,110 @@ public sealed class BasicHttpFaultTests(WcfHostsFixture hosts) : IClassFixture<W
     }
 
     [Fact]
-    public async Task Post_TruncatedEnvelope_Returns400AndKeepsServing()
+    public async Task Post_EnvelopeTruncatedInItsHeaders_Returns400AndKeepsServing()
     {
         using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
-        var whole = RequestEnvelope(WcfContract.EchoLarge, PayloadGenerator.Large(10));
 
-        using var response = await PostAsync(http, WcfContract.ActionPrefix + WcfContract.EchoLarge, whole[..(whole.Length / 2)]);
+        using var response = await PostAsync(http, EchoSmallAction, "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header><a");
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         await AssertStillServesAsync(http);
     }
 
-    [Fact]
-    public async Task Post_WellFormedButWrongBody_Returns500SenderFault()
+    // As CoreWCF answers (checked against it, docs/conformance.md): from the Body on, the formatter reads, and what it
+    // cannot read is a DeserializationFailed fault in the dispatcher's namespace, with HTTP 500.
+    [Theory]
+    [InlineData("truncated")]
+    [InlineData("<EchoSmall xmlns=\"urn:perfassert:targets:2026\"><items><SmallItem><Id>not-a-guid</Id></SmallItem></items></EchoSmall>")]
+    [InlineData("<EchoSmall xmlns=\"urn:perfassert:targets:2026\">text<items/></EchoSmall>")]
+    [InlineData("<EchoSmall xmlns=\"urn:perfassert:targets:2026\"><items/></EchoSmall><EchoSmall xmlns=\"urn:perfassert:targets:2026\"/>")]
+    public async Task Post_BodyTheFormatterCannotRead_Returns500DeserializationFailedAndKeepsServing(string body)
     {
         using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+        var whole = RequestEnvelope(WcfContract.EchoSmall, PayloadGenerator.Small(10));
 
-        using var response = await PostAsync(http, EchoSmallAction, Envelope($"<EchoSmall xmlns=\"{WcfContract.Namespace}\"><wrong>1</wrong></EchoSmall>"));
+        using var response = await PostAsync(http, EchoSmallAction, body == "truncated" ? whole[..(whole.Length / 2)] : Envelope(body));
         var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
 
         Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
-        Assert.Contains("<faultcode>s:Client</faultcode>", text, StringComparison.Ordinal);
+        Assert.Contains($"<faultcode xmlns:a=\"{WcfFaultException.DispatcherNamespace}\">a:DeserializationFailed</faultcode><faultstring>The formatter threw an exception while trying to deserialize the message: the request body of EchoSmall could not be read: ", text, StringComparison.Ordinal);
         await AssertStillServesAsync(http);
+    }
+
+    [Fact]
+    public async Task Post_BodyIsNotTheOperationsWrapper_Returns500InternalServiceFaultNamingIt()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, EchoSmallAction, Envelope("<EchoLarge xmlns=\"urn:perfassert:targets:2026\"/>"));
+        var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+        Assert.Contains($"<faultcode xmlns:a=\"{WcfFaultException.DispatcherNamespace}\">a:InternalServiceFault</faultcode>", text, StringComparison.Ordinal);
+        Assert.Contains("the Body holds &lt;EchoLarge xmlns=\"urn:perfassert:targets:2026\"&gt;, where EchoSmall's request wrapper", text, StringComparison.Ordinal);
+        await AssertStillServesAsync(http);
+    }
+
+    // WCF's formatter takes each element as the next parameter it names: a missing one keeps its default, one that names
+    // no parameter (or one already passed) is skipped, and an empty Body or wrapper leaves every argument at its default.
+    [Theory]
+    [InlineData("<GetDataStream xmlns=\"urn:perfassert:targets:2026\"><min>1</min><max>3</max></GetDataStream>", "1,2,3")]
+    [InlineData("<GetDataStream xmlns=\"urn:perfassert:targets:2026\"><x>9</x><min>1</min><x/><max>3</max><x/></GetDataStream>", "1,2,3")]
+    [InlineData("<GetDataStream xmlns=\"urn:perfassert:targets:2026\"><max>2</max><min>1</min></GetDataStream>", "0,1,2")]
+    [InlineData("<GetDataStream xmlns=\"urn:perfassert:targets:2026\"><min>1</min><min>0</min><max>2</max></GetDataStream>", "1,2")]
+    [InlineData("<GetDataStream xmlns=\"urn:perfassert:targets:2026\"><min xmlns=\"urn:other\">1</min><max>1</max></GetDataStream>", "0,1")]
+    [InlineData("<GetDataStream xmlns=\"urn:perfassert:targets:2026\"/>", "0")]
+    [InlineData("", "0")]
+    public async Task Post_WrapperWithMissingUnknownOrReorderedElements_ReadsThemAsWcfsFormatterDoes(string body, string expected)
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, WcfContract.ActionPrefix + WcfContract.GetDataStream, Envelope(body));
+        var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var values = System.Text.RegularExpressions.Regex.Matches(text, "<IntValue>(-?[0-9]+)</IntValue>").Select(m => m.Groups[1].Value);
+        Assert.Equal(expected, string.Join(',', values));
+    }
+
+    [Fact]
+    public async Task Post_NilArgument_Returns500SenderFaultFromTheService()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        using var response = await PostAsync(http, EchoSmallAction, Envelope($"<EchoSmall xmlns=\"{WcfContract.Namespace}\"><items xmlns:i=\"http://www.w3.org/2001/XMLSchema-instance\" i:nil=\"true\"/></EchoSmall>"));
+        var text = await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within();
+
+        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+        Assert.Contains("<faultcode>s:Client</faultcode><faultstring>The List`1 argument is missing (nil).</faultstring>", text, StringComparison.Ordinal);
+        await AssertStillServesAsync(http);
+    }
+
+    [Fact]
+    public async Task Post_UnknownHeaderMarkedMustUnderstand_Returns500MustUnderstandFault_AnUnmarkedOneIsIgnored()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+        var call = $"<s:Body><EchoSmall xmlns=\"{WcfContract.Namespace}\"><items/></EchoSmall></s:Body></s:Envelope>";
+        const string Open = "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header>";
+
+        using var marked = await PostAsync(http, EchoSmallAction, Open + "<x:Trace s:mustUnderstand=\"1\" xmlns:x=\"urn:x\">1</x:Trace></s:Header>" + call);
+        using var unmarked = await PostAsync(http, EchoSmallAction, Open + "<x:Trace xmlns:x=\"urn:x\">1</x:Trace></s:Header>" + call);
+
+        Assert.Equal(HttpStatusCode.InternalServerError, marked.StatusCode);
+        Assert.Contains("<faultcode>s:MustUnderstand</faultcode><faultstring>The header 'Trace' from the namespace 'urn:x' is marked mustUnderstand", await marked.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.OK, unmarked.StatusCode);
+    }
+
+    [Fact]
+    public async Task Post_AddressingNoneActionHeaderMarkedMustUnderstand_IsUnderstood()
+    {
+        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
+
+        // The header WCF and Mono put on a SOAP 1.1 fault: a WCF peer that sends it must be served, not refused.
+        using var response = await PostAsync(http, EchoSmallAction,
+            $"<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header><Action s:mustUnderstand=\"1\" xmlns=\"http://schemas.microsoft.com/ws/2005/05/addressing/none\">{EchoSmallAction}</Action></s:Header><s:Body><EchoSmall xmlns=\"{WcfContract.Namespace}\"><items/></EchoSmall></s:Body></s:Envelope>");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
     }
 
     [Fact]

@@ -74,6 +74,21 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
 
         Assert.Equal(WcfFaultCode.Sender, fault.Code);
         Assert.Equal("ActionNotSupported", fault.Subcode);
+        Assert.Equal("http://www.w3.org/2005/08/addressing", fault.SubcodeNamespace);
+        await AssertSessionServesAsync(session);
+    }
+
+    [Fact]
+    public async Task Session_BodyIsNotTheOperationsWrapper_GetsInternalServiceFaultInTheDispatcherNamespaceAndStaysOpen()
+    {
+        await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);
+
+        var fault = await Assert.ThrowsAsync<WcfFaultException>(() => session.CallAsync(session.RequestWithAction(WcfContract.ActionPrefix + WcfContract.EchoSmall), WcfContract.EchoSmall));
+
+        Assert.Equal(WcfFaultCode.Receiver, fault.Code);
+        Assert.Equal("InternalServiceFault", fault.Subcode);
+        Assert.Equal(WcfFaultException.DispatcherNamespace, fault.SubcodeNamespace);
+        Assert.StartsWith("The server was unable to process the request due to an internal error: the Body holds <Nothing", fault.Message, StringComparison.Ordinal);
         await AssertSessionServesAsync(session);
     }
 

@@ -49,7 +49,7 @@ public static class BasicHttpEndpoint
         catch (XmlException ex)
         {
             // The text reader detects the encoding as it is created, so an empty body throws here, before the dispatcher.
-            reply = new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, "The message is not well-formed XML: " + ex.Message, ex), NotXml: true);
+            reply = new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, $"The message is not a well-formed {SoapVersion.Soap11} envelope: {ex.Message}", ex), NotAnEnvelope: true);
         }
 
         var response = Encode(reply, out var statusCode);
@@ -62,13 +62,13 @@ public static class BasicHttpEndpoint
         try
         {
             Write(buffer, reply);
-            statusCode = reply.Fault is null ? StatusCodes.Status200OK : reply.NotXml ? StatusCodes.Status400BadRequest : StatusCodes.Status500InternalServerError;
+            statusCode = reply.Fault is null ? StatusCodes.Status200OK : reply.NotAnEnvelope ? StatusCodes.Status400BadRequest : StatusCodes.Status500InternalServerError;
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {
             // A result that cannot be serialized still gets a well-formed fault, never half a reply.
             buffer.SetLength(0);
-            Write(buffer, new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Receiver, "The server could not serialize the reply.", ex), NotXml: false));
+            Write(buffer, new WcfReply(null, null, WcfFaultException.InternalServiceFault("the reply could not be serialized.", ex), NotAnEnvelope: false));
             statusCode = StatusCodes.Status500InternalServerError;
         }
 

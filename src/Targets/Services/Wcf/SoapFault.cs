@@ -1,5 +1,4 @@
 using System.Xml;
-using System.Xml.Linq;
 
 namespace PerfAssert.Targets.Services.Wcf;
 
@@ -16,8 +15,16 @@ internal static class SoapFault
             writer.WriteElementString("s", "Value", WcfDictionary.Soap12Namespace, "s:" + fault.Code);
             if (fault.Subcode is not null)
             {
+                // An addressing subcode's prefix is the envelope's; any other declares its namespace on the value, as WCF does.
                 writer.WriteStartElement("s", "Subcode", WcfDictionary.Soap12Namespace);
-                writer.WriteElementString("s", "Value", WcfDictionary.Soap12Namespace, "a:" + fault.Subcode);
+                writer.WriteStartElement("s", "Value", WcfDictionary.Soap12Namespace);
+                if (fault.SubcodeNamespace is { } subcodeNamespace)
+                {
+                    writer.WriteXmlnsAttribute("a", subcodeNamespace);
+                }
+
+                writer.WriteString("a:" + fault.Subcode);
+                writer.WriteEndElement();
                 writer.WriteEndElement();
             }
 
@@ -28,46 +35,103 @@ internal static class SoapFault
             return;
         }
 
-        // SOAP 1.1 has no subcodes; like WCF, a specific fault names itself in faultcode, qualified by the message version's
-        // addressing namespace, which without WS-Addressing (BasicHttp) is WCF's "addressing/none".
+        // SOAP 1.1 has no subcodes; like WCF, a specific fault names itself in faultcode, qualified by its own namespace
+        // (the dispatcher's) or by the message version's addressing namespace, which without WS-Addressing (BasicHttp) is
+        // WCF's "addressing/none".
         writer.WriteStartElement("faultcode", string.Empty);
         if (fault.Subcode is null)
         {
-            writer.WriteString(fault.Code == WcfFaultCode.Sender ? "s:Client" : "s:Server");
+            writer.WriteString(fault.Code switch { WcfFaultCode.Sender => "s:Client", WcfFaultCode.Receiver => "s:Server", _ => "s:" + fault.Code });
         }
         else
         {
-            writer.WriteXmlnsAttribute("a", WcfDictionary.AddressingNoneNamespace);
+            writer.WriteXmlnsAttribute("a", fault.SubcodeNamespace ?? WcfDictionary.AddressingNoneNamespace);
             writer.WriteString("a:" + fault.Subcode);
         }
 
         writer.WriteEndElement();
-        WriteText(writer, null, "faultstring", string.Empty, fault.Message);
+        // CoreWCF writes SOAP 1.1's faultstring without xml:lang (SOAP 1.2's Text requires it).
+        writer.WriteElementString("faultstring", string.Empty, fault.Message);
     }
 
     /// <summary>Reads the <c>Fault</c> element the reader is on into the exception a client throws.</summary>
     public static WcfFaultException Read(XmlDictionaryReader reader, SoapVersion version)
     {
-        var fault = (XElement)XNode.ReadFrom(reader);
-        if (version.Addressing)
+        // Read in place rather than as an XElement: a code's prefix may be declared on the envelope (WS-Addressing's "a").
+        var codes = new List<(string? Name, string? Namespace)>(2);
+        string? reason = null;
+        var depth = reader.Depth;
+        if (!reader.IsEmptyElement)
         {
-            XNamespace s = WcfDictionary.Soap12Namespace;
-            var code = fault.Element(s + "Code");
-            return Create(
-                LocalPart(code?.Element(s + "Value")?.Value),
-                LocalPart(code?.Element(s + "Subcode")?.Element(s + "Value")?.Value),
-                fault.Element(s + "Reason")?.Element(s + "Text")?.Value);
+            reader.Read();
+            while (reader.Depth > depth)
+            {
+                if (reader.NodeType != XmlNodeType.Element)
+                {
+                    reader.Read();
+                    continue;
+                }
+
+                switch (reader.LocalName)
+                {
+                    case "Value" or "faultcode":
+                        codes.Add(ReadQualifiedName(reader));
+                        break;
+                    case "Text" or "faultstring":
+                        reason ??= reader.ReadElementContentAsString();
+                        break;
+                    case "Code" or "Subcode" or "Reason":
+                        reader.Read();
+                        break;
+                    default:
+                        reader.Skip();
+                        break;
+                }
+            }
         }
 
-        var faultCode = LocalPart(fault.Element("faultcode")?.Value);
-        var known = faultCode is "Client" or "Server";
-        return Create(known ? faultCode : "Client", known ? null : faultCode, fault.Element("faultstring")?.Value);
+        reader.Read();
+        var code = codes.Count > 0 ? codes[0] : default;
+        if (version.Addressing)
+        {
+            return Create(code.Name, codes.Count > 1 ? codes[1] : default, reason);
+        }
+
+        var known = code.Name is "Client" or "Server" or "MustUnderstand";
+        return Create(known ? code.Name : "Client", known ? default : code, reason);
     }
 
-    private static WcfFaultException Create(string? code, string? subcode, string? reason) =>
-        new(code is "Server" or "Receiver" ? WcfFaultCode.Receiver : WcfFaultCode.Sender, reason ?? "(no reason given)", subcode);
+    private static WcfFaultException Create(string? code, (string? Name, string? Namespace) subcode, string? reason) =>
+        new(code switch { "Server" or "Receiver" => WcfFaultCode.Receiver, "MustUnderstand" => WcfFaultCode.MustUnderstand, _ => WcfFaultCode.Sender }, reason ?? "(no reason given)", subcode.Name, subcode.Namespace);
 
-    private static string? LocalPart(string? qualifiedName) => qualifiedName?[(qualifiedName.IndexOf(':', StringComparison.Ordinal) + 1)..];
+    /// <summary>A QName-valued element's local name and the namespace its prefix stands for there; leaves the reader after it.</summary>
+    private static (string? Name, string? Namespace) ReadQualifiedName(XmlDictionaryReader reader)
+    {
+        if (reader.IsEmptyElement)
+        {
+            reader.Read();
+            return default;
+        }
+
+        reader.Read();
+        string? name = null;
+        string? ns = null;
+        if (reader.NodeType is XmlNodeType.Text or XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace)
+        {
+            var value = reader.Value.Trim();
+            var colon = value.IndexOf(':', StringComparison.Ordinal);
+            name = value[(colon + 1)..];
+            ns = reader.LookupNamespace(colon < 0 ? string.Empty : value[..colon]);
+        }
+
+        while (reader.NodeType != XmlNodeType.EndElement)
+        {
+            reader.Skip();
+        }
+
+        reader.ReadEndElement();
+        return (name, ns);
+    }
 
     private static void WriteText(XmlDictionaryWriter writer, string? prefix, string name, string ns, string text)
     {

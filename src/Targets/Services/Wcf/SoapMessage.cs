@@ -74,14 +74,18 @@ internal static class SoapMessage
         WriteEnvelopeEnd(writer);
     }
 
-    /// <summary>Reads up to the first child of <c>Body</c>; returns the WS-Addressing headers the envelope has.</summary>
+    /// <summary>
+    /// Reads up to the first child of <c>Body</c>, or to its end when it is empty; returns the WS-Addressing headers the
+    /// envelope has.
+    /// </summary>
     public static SoapHeaders ReadToBody(XmlDictionaryReader reader, SoapVersion version)
     {
         reader.MoveToContent();
         if (!reader.IsStartElement(Envelope, version.EnvelopeNamespace))
         {
+            // What WCF's message encoder refuses before any dispatch (CoreWCF answers such a request with HTTP 400).
             var what = reader.LocalName == "Envelope" ? $"an envelope of another SOAP version ({reader.NamespaceURI})" : $"<{reader.LocalName}>";
-            throw new WcfFaultException(WcfFaultCode.Sender, $"Expected a {version} envelope, got {what}.", "VersionMismatch");
+            throw new XmlException($"Expected a {version} envelope, got {what}.");
         }
 
         reader.ReadStartElement();
@@ -92,51 +96,83 @@ internal static class SoapMessage
             headers = ReadHeaders(reader, version);
         }
 
-        if (!reader.IsStartElement(Body, version.EnvelopeNamespace) || reader.IsEmptyElement)
+        if (!reader.IsStartElement(Body, version.EnvelopeNamespace))
         {
-            throw new WcfFaultException(WcfFaultCode.Sender, "The envelope has no Body content.");
+            throw new XmlException("The envelope has no Body.");
         }
 
-        reader.ReadStartElement();
+        // An empty Body (<s:Body/>) leaves the reader on the envelope's end, which ReadEnvelopeEnd accepts.
+        reader.Read();
         reader.MoveToContent();
         return headers;
     }
 
+    /// <summary>
+    /// Reads a request's arguments as WCF's DataContractSerializer operation formatter does: an empty Body or an empty
+    /// wrapper leaves every argument at its default; inside the wrapper each element is taken as the next parameter it
+    /// names, parameters may be missing (their default) and elements that name none, or name one already passed, are skipped.
+    /// </summary>
+    /// <exception cref="WcfFaultException">The Body holds another element than the operation's wrapper
+    /// (<c>InternalServiceFault</c>, as WCF answers it). Whatever else fails to read throws as the reader or the serializer
+    /// threw it; the dispatcher answers it with <c>DeserializationFailed</c>.</exception>
     public static object?[] ReadArguments(XmlDictionaryReader reader, WcfOperation operation)
     {
-        if (!reader.IsStartElement(WcfDictionary.Get(operation.Name), Contract))
-        {
-            throw new WcfFaultException(WcfFaultCode.Sender, $"Expected the body element <{operation.Name} xmlns=\"{WcfContract.Namespace}\">, got <{reader.LocalName} xmlns=\"{reader.NamespaceURI}\">.");
-        }
-
         var arguments = new object?[operation.Parameters.Count];
-        if (reader.IsEmptyElement)
+        if (reader.IsStartElement() && !reader.IsStartElement(WcfDictionary.Get(operation.Name), Contract))
         {
-            reader.Read();
-        }
-        else
-        {
-            reader.ReadStartElement();
-            for (var i = 0; i < arguments.Length; i++)
-            {
-                reader.MoveToContent();
-                arguments[i] = WcfSerializers.For(operation.Parameters[i].Type, operation.Parameters[i].Name).ReadObject(reader);
-            }
-
-            reader.MoveToContent();
-            reader.ReadEndElement();
+            throw WcfFaultException.InternalServiceFault($"the Body holds <{reader.LocalName} xmlns=\"{reader.NamespaceURI}\">, where {operation.Name}'s request wrapper <{operation.Name} xmlns=\"{WcfContract.Namespace}\"> was expected (WCF's formatter fails on it outside of a fault, which WCF reports as an internal error).");
         }
 
-        for (var i = 0; i < arguments.Length; i++)
+        if (reader.IsStartElement())
         {
-            if (arguments[i] is null && operation.Parameters[i].Type.IsValueType)
-            {
-                throw new WcfFaultException(WcfFaultCode.Sender, $"{operation.Name} is missing its argument '{operation.Parameters[i].Name}'.");
-            }
+            ReadWrapper(reader, operation, arguments);
         }
 
         ReadEnvelopeEnd(reader);
+
+        for (var i = 0; i < arguments.Length; i++)
+        {
+            if (operation.Parameters[i].Type.IsValueType)
+            {
+                arguments[i] ??= Activator.CreateInstance(operation.Parameters[i].Type);
+            }
+        }
+
         return arguments;
+    }
+
+    private static void ReadWrapper(XmlDictionaryReader reader, WcfOperation operation, object?[] arguments)
+    {
+        if (reader.IsEmptyElement)
+        {
+            reader.Read();
+            return;
+        }
+
+        reader.ReadStartElement();
+        var next = 0;
+        while (reader.MoveToContent() == XmlNodeType.Element)
+        {
+            var parameter = next;
+            // The element test DataContractSerializer.IsStartObject makes, without the reader wrapper it allocates per call.
+            while (parameter < arguments.Length && !reader.IsStartElement(WcfDictionary.Get(operation.Parameters[parameter].Name), Contract))
+            {
+                parameter++;
+            }
+
+            if (parameter == arguments.Length)
+            {
+                reader.Skip();
+                continue;
+            }
+
+            var (name, type) = operation.Parameters[parameter];
+            arguments[parameter] = WcfSerializers.For(type, name).ReadObject(reader)
+                ?? (type.IsValueType ? throw new System.Runtime.Serialization.SerializationException($"The {type.Name} parameter '{name}' is nil.") : null);
+            next = parameter + 1;
+        }
+
+        reader.ReadEndElement();
     }
 
     /// <summary>
@@ -193,6 +229,10 @@ internal static class SoapMessage
             {
                 headers = headers with { RelatesTo = reader.ReadElementContentAsString() };
             }
+            else if (!IsUnderstoodWithoutContent(reader, version) && IsMustUnderstand(reader, version))
+            {
+                throw new WcfFaultException(WcfFaultCode.MustUnderstand, $"The header '{reader.LocalName}' from the namespace '{reader.NamespaceURI}' is marked mustUnderstand, and this {version} endpoint does not understand it, so the message was not processed.");
+            }
             else
             {
                 reader.Skip();
@@ -204,12 +244,26 @@ internal static class SoapMessage
         return headers;
     }
 
+    // ReplyTo and To over WS-Addressing; without it, the Action header WCF (and Mono) put on SOAP 1.1 faults, in the
+    // "addressing/none" namespace and marked mustUnderstand.
+    private static bool IsUnderstoodWithoutContent(XmlDictionaryReader reader, SoapVersion version) =>
+        version.Addressing
+            ? reader.IsStartElement(ReplyTo, Addressing) || reader.IsStartElement(To, Addressing)
+            : reader.IsStartElement(Action.Value, WcfDictionary.AddressingNoneNamespace);
+
+    private static bool IsMustUnderstand(XmlDictionaryReader reader, SoapVersion version) =>
+        reader.GetAttribute(MustUnderstand, version.EnvelopeNamespace) is { } value && (value.Trim() is "1" or "true");
+
     // Reading to the end makes a truncated envelope fail here rather than pass unnoticed.
     private static void ReadEnvelopeEnd(XmlDictionaryReader reader)
     {
-        reader.MoveToContent();
-        reader.ReadEndElement();
-        reader.MoveToContent();
+        // At the end of Body, or of the envelope when Body was empty (<s:Body/>); a second element in Body throws here.
+        if (reader.MoveToContent() == XmlNodeType.EndElement && reader.IsLocalName(Body))
+        {
+            reader.ReadEndElement();
+            reader.MoveToContent();
+        }
+
         reader.ReadEndElement();
         while (reader.Read())
         {

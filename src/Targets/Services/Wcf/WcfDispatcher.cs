@@ -1,4 +1,3 @@
-using System.Runtime.Serialization;
 using System.Xml;
 
 namespace PerfAssert.Targets.Services.Wcf;
@@ -31,8 +30,6 @@ internal static class WcfDispatcher
                 var reason = $"The message with Action '{action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher: the contract {WcfContract.Name} has no operation with that action, so sender and receiver disagree on the contract or the binding.";
                 return Faulted(new WcfFaultException(WcfFaultCode.Sender, reason, "ActionNotSupported"));
             }
-
-            arguments = SoapMessage.ReadArguments(reader, operation);
         }
         catch (WcfFaultException fault)
         {
@@ -40,16 +37,28 @@ internal static class WcfDispatcher
         }
         catch (Exception ex) when (ex is XmlException || ex.InnerException is XmlException)
         {
-            return new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, "The message is not well-formed XML: " + ex.Message, ex), NotXml: true);
-        }
-        catch (SerializationException ex)
-        {
-            return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The formatter threw an exception while deserializing the message: " + ex.Message, ex));
+            // The envelope or its headers are not XML, or not this version's envelope: WCF's encoder refuses the message
+            // before dispatch (HTTP 400).
+            return new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, $"The message is not a well-formed {version} envelope: {ex.Message}", ex), NotAnEnvelope: true);
         }
         catch (Exception ex) when (ex is not OperationCanceledException and not OutOfMemoryException)
         {
-            // Whatever else a hostile message provokes in the readers ends as a fault, never as a dead connection.
+            // Whatever else a hostile envelope provokes in the readers ends as a fault, never as a dead connection.
             return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The message could not be read: " + ex.Message, ex));
+        }
+
+        try
+        {
+            // From the Body on, the formatter reads: what it cannot read is a DeserializationFailed fault (HTTP 500), as in WCF.
+            arguments = SoapMessage.ReadArguments(reader, operation);
+        }
+        catch (WcfFaultException fault)
+        {
+            return Faulted(fault);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException and not OutOfMemoryException)
+        {
+            return Faulted(WcfFaultException.DeserializationFailed($"the request body of {operation.Name} could not be read: {ex.Message}", ex));
         }
 
         return Invoke(operation, arguments);
@@ -59,7 +68,7 @@ internal static class WcfDispatcher
     {
         try
         {
-            return new WcfReply(operation, operation.Invoke(arguments), null, NotXml: false);
+            return new WcfReply(operation, operation.Invoke(arguments), null, NotAnEnvelope: false);
         }
         catch (WcfFaultException fault)
         {
@@ -68,9 +77,9 @@ internal static class WcfDispatcher
         catch (Exception ex) when (ex is not OperationCanceledException)
         {
             // Like WCF without IncludeExceptionDetailInFaults: the caller learns that it failed, not how.
-            return Faulted(new WcfFaultException(WcfFaultCode.Receiver, "The server was unable to process the request due to an internal error.", ex));
+            return Faulted(WcfFaultException.InternalServiceFault($"{operation.Name} failed.", ex));
         }
     }
 
-    private static WcfReply Faulted(WcfFaultException fault) => new(null, null, fault, NotXml: false);
+    private static WcfReply Faulted(WcfFaultException fault) => new(null, null, fault, NotAnEnvelope: false);
 }

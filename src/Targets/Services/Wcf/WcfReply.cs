@@ -4,8 +4,9 @@ namespace PerfAssert.Targets.Services.Wcf;
 /// <param name="Operation">The operation that ran, or <see langword="null"/> on a fault.</param>
 /// <param name="Result">The operation's result.</param>
 /// <param name="Fault">The fault to send back, or <see langword="null"/> on success.</param>
-/// <param name="NotXml">The request was not well-formed XML (HTTP answers 400 rather than a 500 fault).</param>
-internal sealed record WcfReply(WcfOperation? Operation, object? Result, WcfFaultException? Fault, bool NotXml)
+/// <param name="NotAnEnvelope">The request was not well-formed XML, or not an envelope of the binding's SOAP version: WCF's
+/// encoder refuses it before dispatch, so HTTP answers 400 rather than a 500 fault.</param>
+internal sealed record WcfReply(WcfOperation? Operation, object? Result, WcfFaultException? Fault, bool NotAnEnvelope)
 {
     /// <summary>The request's WS-Addressing <c>MessageID</c>, which the reply names in its <c>RelatesTo</c> header; <see langword="null"/> when it had none.</summary>
     public string? RelatesTo { get; init; }

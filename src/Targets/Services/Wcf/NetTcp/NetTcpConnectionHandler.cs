@@ -120,7 +120,7 @@ public sealed class NetTcpConnectionHandler : ConnectionHandler
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {
-            var fault = new WcfFaultException(WcfFaultCode.Receiver, "The server could not serialize the reply.", ex);
+            var fault = WcfFaultException.InternalServiceFault("the reply could not be serialized.", ex);
             return codec.EncodeFrame(writer => SoapMessage.WriteFault(writer, SoapVersion.Soap12WSAddressing10, fault, reply.RelatesTo));
         }
     }
