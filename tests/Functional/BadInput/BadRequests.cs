@@ -47,6 +47,10 @@ internal static class BadRequests
         // Found by the fuzz pass: a body that ends inside a namespace prefix made .NET's XML reader throw ArgumentException (500).
         ["AspNetCore.Controllers/XML/ends-in-xmlns-prefix"] = new("api/echo/large", "application/xml", Utf8("<ArrayOfLargeItem xmlns=\"urn:perfassert:targets:2026\" xmlns:"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
         ["AspNetCore.Minimal/XML/ends-in-xmlns-prefix"] = new("minimal/xml/large", "application/xml", Utf8("<ArrayOfLargeItem xmlns=\"urn:perfassert:targets:2026\" xmlns:"), HttpStatusCode.BadRequest, HttpEchoClients.MinimalXmlId),
+        // Found by the fuzz pass at 5,000 requests: MVC's DataContract formatter let the reader's XmlException for a body of
+        // under four bytes escape as a 500.
+        ["AspNetCore.Controllers/XML/one-byte"] = new("api/echo/large", "application/xml", Utf8("<"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
+        ["AspNetCore.Controllers/XML/three-bytes"] = new("api/echo/large", "application/xml", Utf8("<A>"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
         ["AspNetCore.Controllers/XML/wrong-root"] = new("api/echo/large", "application/xml", Utf8("<Wrong xmlns=\"urn:x\"/>"), HttpStatusCode.BadRequest, HttpEchoClients.ControllersXmlId),
     };
 

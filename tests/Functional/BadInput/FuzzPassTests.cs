@@ -20,7 +20,7 @@ namespace PerfAssert.Functional.BadInput;
 /// </summary>
 public sealed class FuzzPassTests(LoopbackTargetsFixture targets) : IClassFixture<LoopbackTargetsFixture>
 {
-    private const int RequestsPerProtocol = 2_000;
+    private const int RequestsPerProtocol = 5_000;
     private static readonly TimeSpan Budget = TimeSpan.FromSeconds(60);
     private static readonly TimeSpan PerRequest = TimeSpan.FromSeconds(10);
 
