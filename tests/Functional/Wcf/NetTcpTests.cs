@@ -121,6 +121,36 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
     }
 
     [Fact]
+    public async Task Session_CallThenInvalidRecordAndMoreBytes_TheClientReadsTheReplyAndTheFault()
+    {
+        // What the fuzz pass sends: a whole session at once, broken after its first call, then the sending side closed.
+        // A service that closed with bytes unread would reset the connection, and the client lose what it was sent.
+        using var tcp = new System.Net.Sockets.TcpClient(System.Net.Sockets.AddressFamily.InterNetwork) { NoDelay = true };
+        await tcp.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned], TestContext.Current.CancellationToken).AsTask().Within();
+        var stream = tcp.GetStream();
+        var codec = new NetTcpBinaryCodec();
+        byte[] session =
+        [
+            .. RawNetTcpSession.TunedPreamble,
+            .. codec.EncodeFrame(w => SoapMessage.WriteRequest(w, SoapVersion.Soap12WSAddressing10, WcfContract.EchoSmall, [PayloadGenerator.Small(2)])),
+            0x55,
+            .. new byte[64 * 1024],
+        ];
+
+        await stream.WriteAsync(session, TestContext.Current.CancellationToken).AsTask().Within();
+        tcp.Client.Shutdown(System.Net.Sockets.SocketShutdown.Send);
+        var received = new MemoryStream();
+        await stream.CopyToAsync(received, TestContext.Current.CancellationToken).Within();
+
+        var answer = received.ToArray();
+        Assert.True(answer.Length > 2, $"answered {answer.Length} bytes: {Convert.ToHexString(answer)}");
+        Assert.Equal(NetTcpRecord.PreambleAck, answer[0]);
+        Assert.Equal(NetTcpRecord.SizedEnvelope, answer[1]);
+        var fault = NetTcpFraming.StringRecord(NetTcpRecord.Fault, NetTcpRecord.InvalidRecordFault);
+        Assert.Equal(fault, answer[^fault.Length..]);
+    }
+
+    [Fact]
     public async Task Session_TruncatedFrameThenClose_EndsOnlyThatConnection()
     {
         await using var session = await RawNetTcpSession.ConnectAsync(Endpoints.Tcp[WcfModule.NetTcpTuned]);

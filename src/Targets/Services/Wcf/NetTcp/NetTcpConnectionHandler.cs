@@ -33,9 +33,11 @@ public sealed class NetTcpConnectionHandler : ConnectionHandler
     public override async Task OnConnectedAsync(ConnectionContext connection)
     {
         ArgumentNullException.ThrowIfNull(connection);
-        // Kestrel asks connections to close when the host stops; an idle session must not hold the shutdown up.
+        // Kestrel asks connections to close when the host stops; an idle session must not hold the shutdown up. Not linked
+        // to ConnectionClosed: Kestrel signals it when the peer half-closes, and a peer that sends its calls and then closes
+        // its sending side must still get every answer (reads end at its close, writes fail once it is really gone).
         var closing = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? CancellationToken.None;
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(connection.ConnectionClosed, closing);
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(closing);
         await using var transport = new DuplexPipeStream(connection.Transport);
         Stream stream = transport;
         var scratch = new byte[1];
@@ -50,7 +52,7 @@ public sealed class NetTcpConnectionHandler : ConnectionHandler
             _logger.LogDebug("NetTcp connection {Id} faulted: {Reason}", connection.ConnectionId, ex.Message);
             await TrySendFaultAsync(stream, ex.Fault).ConfigureAwait(false);
         }
-        catch (OperationCanceledException) when (!connection.ConnectionClosed.IsCancellationRequested && !closing.IsCancellationRequested)
+        catch (OperationCanceledException) when (!closing.IsCancellationRequested)
         {
             _logger.LogDebug("NetTcp connection {Id} timed out.", connection.ConnectionId);
             await TrySendFaultAsync(stream, NetTcpRecord.TimeoutFault).ConfigureAwait(false);
