@@ -27,8 +27,12 @@ public sealed class MonoPeer : IAsyncLifetime
         }
 
         Directory.CreateDirectory(_folder);
+        // mcs looks for a reference in its working directory before Mono's own: run from the test output folder, it would
+        // take the System.ServiceModel.dll that dotnet/wcf's client (RealWcfClientTests) puts there, a facade forwarding
+        // to assemblies Mono has not got. So it compiles in the peer's own folder.
         await using var compile = PeerProcess.Start(Compiler,
-            ["-nologo", "-warn:0", $"-out:{Program}", "-r:System.ServiceModel.dll", "-r:System.ServiceModel.Web.dll", "-r:System.Runtime.Serialization.dll", "-r:System.Xml.dll", "-r:System.IdentityModel.dll", PeerProcess.Program("mono_wcf_peer.cs")]);
+            ["-nologo", "-warn:0", $"-out:{Program}", "-r:System.ServiceModel.dll", "-r:System.ServiceModel.Web.dll", "-r:System.Runtime.Serialization.dll", "-r:System.Xml.dll", "-r:System.IdentityModel.dll", PeerProcess.Program("mono_wcf_peer.cs")],
+            workingDirectory: _folder);
         var exit = await compile.WaitForExitAsync(TimeSpan.FromSeconds(120));
         Assert.True(exit == 0 && File.Exists(Program),
             $"mcs could not compile the Mono WCF peer (exit {exit}); is Mono's System.ServiceModel installed? ({InstallCommand}){Environment.NewLine}{compile.Output}");

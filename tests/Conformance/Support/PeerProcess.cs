@@ -61,10 +61,11 @@ internal sealed class PeerProcess : IAsyncDisposable
     /// <summary>The path of a peer program shipped in this project's <c>Peers/</c> folder.</summary>
     public static string Program(string name) => Path.Combine(AppContext.BaseDirectory, "Peers", name);
 
-    public static PeerProcess Start(string fileName, IEnumerable<string> arguments)
+    public static PeerProcess Start(string fileName, IEnumerable<string> arguments, string? workingDirectory = null)
     {
         var start = new ProcessStartInfo(fileName)
         {
+            WorkingDirectory = workingDirectory ?? string.Empty,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             RedirectStandardInput = true,

@@ -210,7 +210,7 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     }
 
     /// <summary>The edge items, less the NUL character, which XML 1.0 cannot carry (MessagePack can, and its peers check it).</summary>
-    private static List<LargeItem> XmlEdgeItems()
+    internal static List<LargeItem> XmlEdgeItems()
     {
         var items = EdgeItems.Large();
         items[1].InvoiceAddress!.Name = "tab\there";

@@ -1,0 +1,149 @@
+using System.ServiceModel;
+using PerfAssert.Conformance.MessagePack;
+using PerfAssert.Targets.Contracts;
+using PerfAssert.Targets.Fixtures;
+using PerfAssert.Targets.Services.Wcf;
+
+namespace PerfAssert.Conformance.Wcf;
+
+/// <summary>
+/// The WCF stand-ins against the real .NET WCF client: dotnet/wcf's System.ServiceModel.Primitives, NetTcp and Http
+/// (10.1.0 from the registry), with the contract declared as a WCF user declares it (<see cref="IRealWcfService"/>) over
+/// NetTcpBinding without security and with TLS, and over BasicHttpBinding. Every operation with edge payloads, each
+/// answer compared exactly; then the faults WCF's dispatcher answers to a client whose contract disagrees with the service.
+/// </summary>
+public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassFixture<LoopbackTargetsFixture>
+{
+    private const string DispatcherNamespace = "http://schemas.microsoft.com/net/2005/12/windowscommunicationfoundation/dispatcher";
+    private static readonly TimeSpan CallTimeout = TimeSpan.FromSeconds(30);
+
+    [Fact]
+    public Task RealWcfClient_NetTcpNone_CallsEveryOperationExactly() => AssertEveryOperationExactAsync(RealWcfBinding.NetTcpNone);
+
+    [Fact]
+    public Task RealWcfClient_NetTcpTransport_CallsEveryOperationExactly() => AssertEveryOperationExactAsync(RealWcfBinding.NetTcpTransport);
+
+    [Fact]
+    public Task RealWcfClient_BasicHttp_CallsEveryOperationExactly() => AssertEveryOperationExactAsync(RealWcfBinding.BasicHttp);
+
+    [Fact]
+    public async Task RealWcfClient_NetTcpStringsForInts_FaultsDeserializationFailedAndKeepsTheChannel()
+    {
+        using var client = new RealWcfClient<IStringsForIntsContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+
+        var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.Channel.GetDataStreamAsync("abc", "1")));
+
+        Assert.True(fault.Code.IsSenderFault, "code " + fault.Code.Name);
+        Assert.Equal("DeserializationFailed", fault.Code.SubCode?.Name);
+        Assert.Equal(DispatcherNamespace, fault.Code.SubCode?.Namespace);
+        Assert.StartsWith("The formatter threw an exception while trying to deserialize the message", fault.Message, StringComparison.Ordinal);
+        Assert.Equal(CommunicationState.Opened, client.ClientChannel.State);
+        await AssertEchoesAsync(client.Channel.EchoSmallAsync);
+    }
+
+    [Fact]
+    public async Task RealWcfClient_NetTcpWrongWrapper_FaultsInternalServiceFaultAndTheClientFaultsItsChannel()
+    {
+        using var client = new RealWcfClient<IWrongWrapperContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+
+        var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.Channel.EchoTinyAsync(EdgeItems.Small())));
+
+        Assert.True(fault.Code.IsReceiverFault, "code " + fault.Code.Name);
+        Assert.Equal("InternalServiceFault", fault.Code.SubCode?.Name);
+        Assert.Equal(DispatcherNamespace, fault.Code.SubCode?.Namespace);
+        Assert.StartsWith("The server was unable to process the request due to an internal error", fault.Message, StringComparison.Ordinal);
+        // By design WCF's client faults a session channel that received an InternalServiceFault (the service may have lost
+        // the session's state): the same channel refuses the next call, a new channel of the same factory is served.
+        Assert.Equal(CommunicationState.Faulted, client.ClientChannel.State);
+        await Assert.ThrowsAsync<CommunicationObjectFaultedException>(() => Bounded(client.Channel.EchoSmallAsync(EdgeItems.Small())));
+        await AssertEchoesAsync(client.NewChannel().EchoSmallAsync);
+    }
+
+    [Fact]
+    public async Task RealWcfClient_NetTcpUnknownAction_ThrowsActionNotSupportedAndKeepsTheChannel()
+    {
+        using var client = new RealWcfClient<IUnknownActionContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+
+        var refused = await Assert.ThrowsAsync<ActionNotSupportedException>(() => Bounded(client.Channel.NoSuchOperationAsync(1)));
+
+        Assert.Contains("urn:perfassert:targets:2026/IWcfService/NoSuchOperation", refused.Message, StringComparison.Ordinal);
+        Assert.Equal(CommunicationState.Opened, client.ClientChannel.State);
+        await AssertEchoesAsync(client.Channel.EchoSmallAsync);
+    }
+
+    [Fact]
+    public async Task RealWcfClient_NetTcpParametersInOtherOrder_ReadAsWcfFormatterReadsThem()
+    {
+        using var client = new RealWcfClient<IReversedParametersContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+
+        // <max>3</max><min>1</min>: WCF's formatter expects min first, so it skips to max and min keeps its default, 0.
+        var items = await Bounded(client.Channel.GetDataStreamAsync(max: 3, min: 1));
+
+        Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Composite(0, 3), items, PayloadComparer.Composite));
+        await AssertEchoesAsync(client.Channel.EchoSmallAsync);
+    }
+
+    private async Task AssertEveryOperationExactAsync(RealWcfBinding binding)
+    {
+        using var client = new RealWcfClient<IRealWcfService>(binding, Address(binding));
+        var service = client.Channel;
+
+        await AssertEchoesAsync(service.EchoSmallAsync);
+        Assert.Empty(await Bounded(service.EchoSmallAsync([])));
+        var edge = MonoWcfPeerTests.XmlEdgeItems();
+        Assert.Null(PayloadComparer.FirstDifference(MonoWcfPeerTests.XmlEdgeItems(), await Bounded(service.EchoLargeAsync(edge)), PayloadComparer.Large));
+        Assert.Null(PayloadComparer.FirstDifference(MonoWcfPeerTests.XmlEdgeItems(), await Bounded(service.EchoLargeAsync(edge)), PayloadComparer.Large));
+        var small = PayloadGenerator.Small(100);
+        Assert.Null(PayloadComparer.FirstDifference(small, await Bounded(service.EchoSmallAsync(small)), PayloadComparer.Small));
+        var large = PayloadGenerator.Large(100);
+        Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Large(100), await Bounded(service.EchoLargeAsync(large)), PayloadComparer.Large));
+
+        foreach (var (min, max) in new[] { (-3, 3), (int.MinValue, int.MinValue + 2), (int.MaxValue - 2, int.MaxValue), (int.MaxValue, int.MaxValue) })
+        {
+            var stream = await Bounded(service.GetDataStreamAsync(min, max));
+            Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Composite(min, max), stream, PayloadComparer.Composite, $"GetDataStream({min}, {max})"));
+        }
+
+        var todos = await Bounded(service.GetTodosAsync());
+        Assert.Equal(PayloadGenerator.TodoCollectionSize, todos.Count);
+        Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Todos(), todos, PayloadComparer.Todo));
+        Assert.Null(PayloadComparer.Todo(todos[0], await Bounded(service.FirstTodoAsync())));
+        Assert.Equal(todos.Count, await Bounded(service.SendTodosAsync(todos)));
+        Assert.Equal(0, await Bounded(service.SendTodosAsync([])));
+        var edgeTodos = EdgeTodos();
+        Assert.Equal(edgeTodos.Count, await Bounded(service.SendTodosAsync(edgeTodos)));
+        Assert.Equal(int.MaxValue, await Bounded(service.SendTodoAsync(edgeTodos[0])));
+        Assert.Equal(-2, await Bounded(service.SendTodoAsync(edgeTodos[2])));
+
+        // A service fault reaches the caller as a FaultException with WCF's sender code; the session goes on.
+        var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(service.GetDataStreamAsync(5, 1)));
+        Assert.True(fault.Code.IsSenderFault, $"code {fault.Code.Name} in {fault.Code.Namespace}");
+        Assert.Contains("GetDataStream needs min <= max", fault.Message, StringComparison.Ordinal);
+        Assert.Equal(CommunicationState.Opened, client.ClientChannel.State);
+        await AssertEchoesAsync(service.EchoSmallAsync);
+    }
+
+    private Uri Address(RealWcfBinding binding) => binding switch
+    {
+        RealWcfBinding.NetTcpNone => new Uri($"net.tcp://127.0.0.1:{targets.Endpoints.Tcp[WcfModule.NetTcpTuned].Port}/wcf/nettcp"),
+        RealWcfBinding.NetTcpTransport => new Uri($"net.tcp://127.0.0.1:{targets.Endpoints.Tcp[WcfModule.NetTcpDefault].Port}/wcf/nettcp"),
+        _ => new Uri(targets.Endpoints.Http, "/wcf/basic"),
+    };
+
+    /// <summary>The edge Guids, echoed exactly: the check that a channel (still, or again) serves calls.</summary>
+    private static async Task AssertEchoesAsync(Func<List<SmallItem>, Task<List<SmallItem>>> echoSmall)
+    {
+        var small = EdgeItems.Small();
+        Assert.Null(PayloadComparer.FirstDifference(EdgeItems.Small(), await Bounded(echoSmall(small)), PayloadComparer.Small));
+    }
+
+    private static Task<T> Bounded<T>(Task<T> call) => call.WaitAsync(CallTimeout, TestContext.Current.CancellationToken);
+
+    /// <summary>Todos at the edges: int.MaxValue, emoji and right-to-left text, years 9999 and 1, "" beside null.</summary>
+    private static List<TodoItem> EdgeTodos() =>
+    [
+        new() { Id = int.MaxValue, Title = "\U0001F680 שלום", IsComplete = true, CreatedAt = new DateTimeOffset(9999, 12, 31, 23, 59, 59, TimeSpan.FromHours(14)).AddTicks(9_999_999) },
+        new() { Id = int.MinValue, Title = string.Empty, CreatedAt = new DateTimeOffset(1, 1, 1, 0, 0, 0, TimeSpan.FromHours(-12)).AddTicks(1) },
+        new() { Id = -2, Title = null, CreatedAt = new DateTimeOffset(2024, 2, 29, 12, 0, 0, TimeSpan.FromMinutes(330)) },
+    ];
+}
