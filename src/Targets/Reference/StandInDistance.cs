@@ -7,8 +7,8 @@ namespace PerfAssert.Targets.Reference;
 /// How far each stand-in is from the library it replaces, measured beside the project against grpc-dotnet, CoreWCF and
 /// MessagePack-CSharp built from their public sources (never committed, never built by this repository's scripts):
 /// the report's notes and docs/conformance.md both print <see cref="Table"/>, so a reader knows how far the stacks'
-/// figures can be read as the real libraries'. The figures cannot be re-measured here (the libraries cannot be restored);
-/// they change only when someone measures again and edits <see cref="Rows"/>.
+/// figures can be read as the real libraries'. The figures are not re-measured by this repository (CoreWCF does not
+/// restore here); they change only when someone measures again and edits <see cref="Rows"/>.
 /// </summary>
 public static class StandInDistance
 {
@@ -71,8 +71,9 @@ public static class StandInDistance
         var text = new StringBuilder();
         text.AppendLine("## Notes: how far the stand-ins are from the libraries they replace");
         text.AppendLine();
-        text.AppendLine("CoreWCF, the WCF client, grpc-dotnet and MessagePack-CSharp cannot be restored here, so every stack above runs on a");
-        text.AppendLine("stand-in that speaks the same wire protocol (docs/conformance.md: which real peers prove it). Each stand-in was measured");
+        text.AppendLine("CoreWCF, the WCF client, grpc-dotnet and MessagePack-CSharp could not be restored when the stacks were built (CoreWCF");
+        text.AppendLine("still cannot; the others run against the stand-ins in the conformance tests), so every stack above runs on a stand-in");
+        text.AppendLine("that speaks the same wire protocol (docs/conformance.md: which real peers prove it). Each stand-in was measured");
         text.AppendLine($"against the real library, built from its public source beside the project, in one process, interleaved ({Measured}):");
         text.AppendLine("stand-in mean over real mean, 99% interval, two separate runs where there are two. Run-to-run movement was up to 6-8%,");
         text.AppendLine("more than one interval shows: read differences under about 5% as noise.");

@@ -8,7 +8,9 @@ namespace PerfAssert.Targets.Clients.Wcf;
 
 /// <summary>
 /// The client of the BasicHttpBinding stand-in: SOAP 1.1 text envelopes over <see cref="HttpClient"/>, in place of
-/// a WCF <c>ChannelFactory</c>, which cannot be restored here (no System.ServiceModel.Primitives). Works in memory too.
+/// a WCF <c>ChannelFactory</c>, which did not restore here when the stand-ins were written (the registry has served
+/// System.ServiceModel.* 10.1.0 since 2026-11-25, and tests/Conformance runs the real client against the stand-in
+/// service). Works in memory too.
 /// </summary>
 public sealed class BasicHttpWcfClient : WcfClient
 {

@@ -7,8 +7,8 @@ using PerfAssert.Targets.Services.Wcf.NetTcp;
 namespace PerfAssert.Targets.Clients.Wcf;
 
 /// <summary>
-/// The client of the NetTcp stand-in, in place of a WCF <c>ChannelFactory</c> over NetTcpBinding (the WCF client
-/// cannot be restored here). One pooled connection per instance, opened on first use and reused; calls on one
+/// The client of the NetTcp stand-in, in place of a WCF <c>ChannelFactory</c> over NetTcpBinding (the WCF client did
+/// not restore here when the stand-ins were written; tests/Conformance now runs it as a peer). One pooled connection per instance, opened on first use and reused; calls on one
 /// instance run one at a time; a broken connection is dropped and the next call opens a new one. A SOAP fault
 /// keeps the connection, as it does in WCF.
 /// </summary>

@@ -7,7 +7,8 @@ namespace PerfAssert.Targets.Formats.MessagePack;
 /// Reading is strict: the input must hold exactly one value, with no trailing bytes.
 /// </summary>
 /// <remarks>
-/// A stand-in for MessagePack-CSharp's <c>MessagePackSerializer</c>, which the registry does not serve; the wire
+/// A stand-in for MessagePack-CSharp's <c>MessagePackSerializer</c>, which the registry did not serve when it was written
+/// (it serves 2.5.x since 2026-11-25, not 3.x, nor the ASP.NET Core formatter package); the wire
 /// format is spec MessagePack with the contract layout described on <see cref="MessagePackBclExtensions"/>.
 /// </remarks>
 public static class MessagePackSerializer
