@@ -30,7 +30,10 @@ internal static class SoapFault
 
             writer.WriteEndElement();
             writer.WriteStartElement("s", "Reason", WcfDictionary.Soap12Namespace);
-            WriteText(writer, "s", "Text", WcfDictionary.Soap12Namespace, fault.Message);
+            writer.WriteStartElement("s", "Text", WcfDictionary.Soap12Namespace);
+            writer.WriteAttributeString("xml", "lang", XmlNamespace, "en-US");
+            writer.WriteString(fault.Message);
+            writer.WriteEndElement();
             writer.WriteEndElement();
             return;
         }
@@ -131,13 +134,5 @@ internal static class SoapFault
 
         reader.ReadEndElement();
         return (name, ns);
-    }
-
-    private static void WriteText(XmlDictionaryWriter writer, string? prefix, string name, string ns, string text)
-    {
-        writer.WriteStartElement(prefix, name, ns);
-        writer.WriteAttributeString("xml", "lang", XmlNamespace, "en-US");
-        writer.WriteString(text);
-        writer.WriteEndElement();
     }
 }
