@@ -8,6 +8,7 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// The working tree measured beside the reference build, for real: a scratch repository's service is built at its
 /// reference commit and as changed in the working tree, both run as workers, and the verdicts come from the engine.
 /// </summary>
+[Collection(MeasuresAloneCollection.Name)]
 public sealed class ServiceBuildsTests : IDisposable
 {
     private const int Rounds = 20_000;
