@@ -33,10 +33,7 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
 
         var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.Channel.GetDataStreamAsync("abc", "1")));
 
-        Assert.True(fault.Code.IsSenderFault, "code " + fault.Code.Name);
-        Assert.Equal("DeserializationFailed", fault.Code.SubCode?.Name);
-        Assert.Equal(DispatcherNamespace, fault.Code.SubCode?.Namespace);
-        Assert.StartsWith("The formatter threw an exception while trying to deserialize the message", fault.Message, StringComparison.Ordinal);
+        AssertDispatcherFault(fault, sender: true, "DeserializationFailed", "The formatter threw an exception while trying to deserialize the message");
         Assert.Equal(CommunicationState.Opened, client.ClientChannel.State);
         await AssertEchoesAsync(client.Channel.EchoSmallAsync);
     }
@@ -48,10 +45,7 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
 
         var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.Channel.EchoTinyAsync(EdgeItems.Small())));
 
-        Assert.True(fault.Code.IsReceiverFault, "code " + fault.Code.Name);
-        Assert.Equal("InternalServiceFault", fault.Code.SubCode?.Name);
-        Assert.Equal(DispatcherNamespace, fault.Code.SubCode?.Namespace);
-        Assert.StartsWith("The server was unable to process the request due to an internal error", fault.Message, StringComparison.Ordinal);
+        AssertDispatcherFault(fault, sender: false, "InternalServiceFault", "The server was unable to process the request due to an internal error");
         // By design WCF's client faults a session channel that received an InternalServiceFault (the service may have lost
         // the session's state): the same channel refuses the next call, a new channel of the same factory is served.
         Assert.Equal(CommunicationState.Faulted, client.ClientChannel.State);
@@ -135,6 +129,15 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
     {
         var small = EdgeItems.Small();
         Assert.Null(PayloadComparer.FirstDifference(EdgeItems.Small(), await Bounded(echoSmall(small)), PayloadComparer.Small));
+    }
+
+    /// <summary>A fault WCF's dispatcher answers: its code, its subcode in the dispatcher's namespace, WCF's opening words.</summary>
+    private static void AssertDispatcherFault(FaultException fault, bool sender, string subcode, string opening)
+    {
+        Assert.True(sender ? fault.Code.IsSenderFault : fault.Code.IsReceiverFault, "code " + fault.Code.Name);
+        Assert.Equal(subcode, fault.Code.SubCode?.Name);
+        Assert.Equal(DispatcherNamespace, fault.Code.SubCode?.Namespace);
+        Assert.StartsWith(opening, fault.Message, StringComparison.Ordinal);
     }
 
     private static Task<T> Bounded<T>(Task<T> call) => call.WaitAsync(CallTimeout, TestContext.Current.CancellationToken);
