@@ -26,6 +26,7 @@ public sealed class ThroughputRunnerTests
     [Fact]
     public async Task RunForAsync_FixedTime_StartsNoRequestAfterItAndCountsTheOnesInFlight()
     {
+        var latency = TimeSpan.FromMilliseconds(20);
         var duration = TimeSpan.FromMilliseconds(300);
         var started = TimeProvider.System.GetTimestamp();
         var late = 0;
@@ -37,7 +38,15 @@ public sealed class ThroughputRunnerTests
                 Interlocked.Increment(ref late);
             }
 
-            await Task.Delay(20, cancellationToken);
+            // Task.Delay's timer counts whole milliseconds and can wake a fraction early by the high-resolution clock the
+            // runner reads; CI once saw a worker fit a 16th request into 300 ms. Wait until 20 ms have really passed.
+            var sent = TimeProvider.System.GetTimestamp();
+            TimeSpan left;
+            while ((left = latency - TimeProvider.System.GetElapsedTime(sent)) > TimeSpan.Zero)
+            {
+                await Task.Delay(left < TimeSpan.FromMilliseconds(1) ? TimeSpan.FromMilliseconds(1) : left, cancellationToken);
+            }
+
             Interlocked.Increment(ref answered);
             return null;
         }
@@ -48,6 +57,7 @@ public sealed class ThroughputRunnerTests
         Assert.InRange(late, 0, 4);
         Assert.Equal(answered, run.Requests);
         Assert.Equal(0, run.Errors);
+        // Each worker starts its k-th request no sooner than k * 20 ms in, and none at 300 ms or later: at most 15 each.
         Assert.InRange(run.Requests, 4, 4 * 300 / 20);
         Assert.True(run.Elapsed >= duration, $"ran {run.Elapsed}");
         Assert.True(run.P50Us >= 20_000, $"P50 {run.P50Us} us for 20 ms requests");
