@@ -44,25 +44,23 @@ internal static class RequestBodyGuard
         {
             await BadRequestAsync(context, $"The request body is not valid UTF-8: {ex.Message}").ConfigureAwait(false);
         }
-        catch (ArgumentException ex) when (!context.Response.HasStarted && ThrownByTheXmlReader(ex))
+        catch (Exception ex) when (!context.Response.HasStarted && IsXmlReadFailure(ex))
         {
-            await BadRequestAsync(context, $"The request body is not well-formed XML: {ex.Message}").ConfigureAwait(false);
-        }
-        catch (System.Xml.XmlException ex) when (!context.Response.HasStarted)
-        {
-            // MVC's DataContract formatter creates its reader outside the try that turns reading errors into model state, and
-            // the reader sniffs the encoding as it is created: a body of fewer than four bytes ("<", "x") threw through as a 500.
             await BadRequestAsync(context, $"The request body is not well-formed XML: {ex.Message}").ConfigureAwait(false);
         }
     }
 
     /// <summary>
-    /// Whether the XML reader threw this while it parsed: .NET's UTF-8 XML reader throws <see cref="ArgumentException"/>
-    /// rather than <c>XmlException</c> for a body that ends inside a namespace prefix (<c>xmlns:</c>), found by the fuzz
-    /// pass, and the XML formatters let it through as an unhandled exception.
+    /// Whether the XML reader failed on the body and a formatter let it escape. Two shapes, both found by the fuzz pass:
+    /// an <c>XmlException</c> from MVC's DataContract formatter, which creates its reader outside the try that turns reading
+    /// errors into model state, and the reader sniffs the encoding as it is created (a body of fewer than four bytes, "&lt;"
+    /// or "&lt;A&gt;"); and the <see cref="ArgumentException"/> .NET's UTF-8 XML reader throws rather than an
+    /// <c>XmlException</c> for a body that ends inside a namespace prefix (<c>xmlns:</c>).
     /// </summary>
-    private static bool ThrownByTheXmlReader(ArgumentException exception) =>
-        new System.Diagnostics.StackTrace(exception).GetFrames().Any(f => f.GetMethod()?.DeclaringType?.Namespace == "System.Xml");
+    private static bool IsXmlReadFailure(Exception exception) =>
+        exception is System.Xml.XmlException
+        || (exception is ArgumentException
+            && new System.Diagnostics.StackTrace(exception).GetFrames().Any(f => f.GetMethod()?.DeclaringType?.Namespace == "System.Xml"));
 
     private static Task BadRequestAsync(HttpContext context, string reason)
     {

@@ -49,7 +49,7 @@ public static class BasicHttpEndpoint
         catch (XmlException ex)
         {
             // The text reader detects the encoding as it is created, so an empty body throws here, before the dispatcher.
-            reply = new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, $"The message is not a well-formed {SoapVersion.Soap11} envelope: {ex.Message}", ex), NotAnEnvelope: true);
+            reply = WcfReply.Refused(SoapVersion.Soap11, ex);
         }
 
         var response = Encode(reply, out var statusCode);
@@ -68,7 +68,7 @@ public static class BasicHttpEndpoint
         {
             // A result that cannot be serialized still gets a well-formed fault, never half a reply.
             buffer.SetLength(0);
-            Write(buffer, new WcfReply(null, null, WcfFaultException.InternalServiceFault("the reply could not be serialized.", ex), NotAnEnvelope: false));
+            Write(buffer, WcfReply.Faulted(WcfFaultException.InternalServiceFault("the reply could not be serialized.", ex)));
             statusCode = StatusCodes.Status500InternalServerError;
         }
 

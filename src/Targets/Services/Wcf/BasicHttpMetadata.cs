@@ -82,7 +82,6 @@ public static class BasicHttpMetadata
             <p>A client can be generated from its metadata: <a href="{html}?wsdl">{html}?wsdl</a> or, as one document, <a href="{html}?singleWsdl">{html}?singleWsdl</a>.</p>
             </body></html>
             """;
-        var bytes = Encoding.UTF8.GetBytes(page);
-        return HttpReply.SendAsync(context, StatusCodes.Status200OK, "text/html; charset=UTF-8", new MemoryStream(bytes, 0, bytes.Length, writable: false, publiclyVisible: true));
+        return HttpReply.SendTextAsync(context, StatusCodes.Status200OK, page, "text/html; charset=UTF-8");
     }
 }

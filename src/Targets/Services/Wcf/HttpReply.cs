@@ -13,11 +13,11 @@ internal static class HttpReply
         return context.Response.Body.WriteAsync(body.GetBuffer().AsMemory(0, (int)body.Length), context.RequestAborted).AsTask();
     }
 
-    public static Task SendTextAsync(HttpContext context, int statusCode, string message)
+    public static Task SendTextAsync(HttpContext context, int statusCode, string message, string contentType = "text/plain; charset=utf-8")
     {
         var bytes = Encoding.UTF8.GetBytes(message);
         var body = new MemoryStream(bytes, 0, bytes.Length, writable: false, publiclyVisible: true);
-        return SendAsync(context, statusCode, "text/plain; charset=utf-8", body);
+        return SendAsync(context, statusCode, contentType, body);
     }
 
     /// <summary>Whether the request's media type is one of <paramref name="accepted"/> and any charset is UTF-8.</summary>

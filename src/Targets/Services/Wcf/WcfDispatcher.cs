@@ -28,23 +28,23 @@ internal static class WcfDispatcher
             {
                 // The code and the opening words are WCF's, which clients and logs match on; the rest says what is wrong here.
                 var reason = $"The message with Action '{action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher: the contract {WcfContract.Name} has no operation with that action, so sender and receiver disagree on the contract or the binding.";
-                return Faulted(new WcfFaultException(WcfFaultCode.Sender, reason, "ActionNotSupported"));
+                return WcfReply.Faulted(new WcfFaultException(WcfFaultCode.Sender, reason, "ActionNotSupported"));
             }
         }
         catch (WcfFaultException fault)
         {
-            return Faulted(fault);
+            return WcfReply.Faulted(fault);
         }
         catch (Exception ex) when (ex is XmlException || ex.InnerException is XmlException)
         {
             // The envelope or its headers are not XML, or not this version's envelope: WCF's encoder refuses the message
             // before dispatch (HTTP 400).
-            return new WcfReply(null, null, new WcfFaultException(WcfFaultCode.Sender, $"The message is not a well-formed {version} envelope: {ex.Message}", ex), NotAnEnvelope: true);
+            return WcfReply.Refused(version, ex);
         }
         catch (Exception ex) when (ex is not OperationCanceledException and not OutOfMemoryException)
         {
             // Whatever else a hostile envelope provokes in the readers ends as a fault, never as a dead connection.
-            return Faulted(new WcfFaultException(WcfFaultCode.Sender, "The message could not be read: " + ex.Message, ex));
+            return WcfReply.Faulted(new WcfFaultException(WcfFaultCode.Sender, "The message could not be read: " + ex.Message, ex));
         }
 
         try
@@ -54,11 +54,11 @@ internal static class WcfDispatcher
         }
         catch (WcfFaultException fault)
         {
-            return Faulted(fault);
+            return WcfReply.Faulted(fault);
         }
         catch (Exception ex) when (ex is not OperationCanceledException and not OutOfMemoryException)
         {
-            return Faulted(WcfFaultException.DeserializationFailed($"the request body of {operation.Name} could not be read: {ex.Message}", ex));
+            return WcfReply.Faulted(WcfFaultException.DeserializationFailed($"the request body of {operation.Name} could not be read: {ex.Message}", ex));
         }
 
         return Invoke(operation, arguments);
@@ -72,14 +72,12 @@ internal static class WcfDispatcher
         }
         catch (WcfFaultException fault)
         {
-            return Faulted(fault);
+            return WcfReply.Faulted(fault);
         }
         catch (Exception ex) when (ex is not OperationCanceledException)
         {
             // Like WCF without IncludeExceptionDetailInFaults: the caller learns that it failed, not how.
-            return Faulted(WcfFaultException.InternalServiceFault($"{operation.Name} failed.", ex));
+            return WcfReply.Faulted(WcfFaultException.InternalServiceFault($"{operation.Name} failed.", ex));
         }
     }
-
-    private static WcfReply Faulted(WcfFaultException fault) => new(null, null, fault, NotAnEnvelope: false);
 }

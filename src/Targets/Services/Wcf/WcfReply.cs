@@ -10,4 +10,11 @@ internal sealed record WcfReply(WcfOperation? Operation, object? Result, WcfFaul
 {
     /// <summary>The request's WS-Addressing <c>MessageID</c>, which the reply names in its <c>RelatesTo</c> header; <see langword="null"/> when it had none.</summary>
     public string? RelatesTo { get; init; }
+
+    /// <summary>A fault answered after the request was read as an envelope (HTTP 500, as WCF answers faults).</summary>
+    public static WcfReply Faulted(WcfFaultException fault) => new(null, null, fault, NotAnEnvelope: false);
+
+    /// <summary>A request that is not a well-formed <paramref name="version"/> envelope, refused before dispatch (HTTP 400).</summary>
+    public static WcfReply Refused(SoapVersion version, Exception reason) =>
+        new(null, null, new WcfFaultException(WcfFaultCode.Sender, $"The message is not a well-formed {version} envelope: {reason.Message}", reason), NotAnEnvelope: true);
 }
