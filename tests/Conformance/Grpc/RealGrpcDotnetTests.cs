@@ -55,7 +55,7 @@ public sealed class RealGrpcDotnetTests(LoopbackTargetsFixture targets, RealGrpc
         Assert.Equal(expected, all);
         Assert.Equal(expected.Items[0], await todos.FirstAsync(new Empty(), Options()));
         Assert.Equal(expected.Items, await ReadAllAsync(todos.GetStreaming(new Empty(), Options())));
-        var edgeTodos = ProtoMapping.ToProto(RealGrpcServer.EdgeTodos.ToList());
+        var edgeTodos = ProtoMapping.ToProto(EdgeItems.Todos());
         Assert.Equal(new SendOneReply { Id = int.MinValue }, await todos.SendOneAsync(edgeTodos.Items[0], Options()));
         Assert.Equal(new SendReply { Count = PayloadGenerator.TodoCollectionSize }, await todos.SendAsync(all, Options()));
         Assert.Equal(new SendReply { Count = edgeTodos.Items.Count }, await WriteAllAsync(todos.SendStreaming(Options()), edgeTodos.Items));
@@ -128,7 +128,7 @@ public sealed class RealGrpcDotnetTests(LoopbackTargetsFixture targets, RealGrpc
     {
         server.ReceivedTodos.Clear();
         await using var client = new GrpcTodoClient(server.Address);
-        var edge = RealGrpcServer.EdgeTodos.ToList();
+        var edge = EdgeItems.Todos();
 
         Assert.Null(PayloadComparer.FirstDifference(edge, await client.GetAsync(Cancel).WaitAsync(CallTimeout, Cancel), PayloadComparer.Todo));
         Assert.Null(PayloadComparer.Todo(edge[0], await client.FirstAsync(Cancel).WaitAsync(CallTimeout, Cancel)));

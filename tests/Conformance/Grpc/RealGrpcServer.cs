@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using PerfAssert.Conformance.MessagePack;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Protos;
 using Protos = PerfAssert.Targets.Protos;
@@ -15,21 +16,12 @@ namespace PerfAssert.Conformance.Grpc;
 /// <summary>
 /// A real grpc-dotnet server (Grpc.AspNetCore.Server with the service base classes Grpc.Tools generates from the project's
 /// .proto files) on Kestrel at 127.0.0.1, an OS-chosen port, HTTP/2 only (h2c). Echo answers with what it got, Todos
-/// serves <see cref="EdgeTodos"/> and records what it is sent, DataStream builds <c>PayloadGenerator.Composite</c>.
+/// serves <c>EdgeItems.Todos()</c> and records what it is sent, DataStream builds <c>PayloadGenerator.Composite</c>.
 /// </summary>
 public sealed class RealGrpcServer : IAsyncLifetime
 {
     private static readonly TimeSpan StartStopTimeout = TimeSpan.FromSeconds(30);
     private WebApplication? _app;
-
-    /// <summary>The fixed collection the Todos service serves, with edge values (ids, null and empty titles, offsets, 100 ns).</summary>
-    public static IReadOnlyList<TodoItem> EdgeTodos { get; } =
-    [
-        new() { Id = int.MinValue, Title = null, IsComplete = true, CreatedAt = new DateTimeOffset(1, 1, 1, 0, 0, 0, TimeSpan.FromHours(-12)) },
-        new() { Id = int.MaxValue, Title = string.Empty, IsComplete = false, CreatedAt = new DateTimeOffset(DateTime.MaxValue.Ticks, TimeSpan.FromHours(14)) },
-        new() { Id = 0, Title = "\U0001F4E6 a\0b line\r\nbreak \u202eRTL", IsComplete = false, CreatedAt = new DateTimeOffset(1970, 1, 1, 0, 0, 0, TimeSpan.Zero).AddTicks(1) },
-        new() { Id = 42, Title = new string('x', 300), IsComplete = true, CreatedAt = new DateTimeOffset(2024, 2, 29, 12, 34, 56, TimeSpan.FromMinutes(330)).AddTicks(1_234_567) },
-    ];
 
     /// <summary>The server's h2c address, <c>http://127.0.0.1:PORT/</c>.</summary>
     public Uri Address { get; private set; } = new("http://127.0.0.1:9/");
@@ -89,9 +81,9 @@ public sealed class RealGrpcServer : IAsyncLifetime
 
     private sealed class TodosService(RealGrpcServer server) : Protos.Todos.TodosBase
     {
-        public override Task<TodoList> Get(Google.Protobuf.WellKnownTypes.Empty request, ServerCallContext context) => Task.FromResult(ProtoMapping.ToProto(EdgeTodos.ToList()));
+        public override Task<TodoList> Get(Google.Protobuf.WellKnownTypes.Empty request, ServerCallContext context) => Task.FromResult(ProtoMapping.ToProto(EdgeItems.Todos()));
 
-        public override Task<Todo> First(Google.Protobuf.WellKnownTypes.Empty request, ServerCallContext context) => Task.FromResult(ProtoMapping.ToProto(EdgeTodos[0]));
+        public override Task<Todo> First(Google.Protobuf.WellKnownTypes.Empty request, ServerCallContext context) => Task.FromResult(ProtoMapping.ToProto(EdgeItems.Todos()[0]));
 
         public override Task<SendReply> Send(TodoList request, ServerCallContext context)
         {
@@ -106,7 +98,7 @@ public sealed class RealGrpcServer : IAsyncLifetime
         }
 
         public override Task GetStreaming(Google.Protobuf.WellKnownTypes.Empty request, IServerStreamWriter<Todo> responseStream, ServerCallContext context) =>
-            WriteAllAsync(EdgeTodos.Select(ProtoMapping.ToProto), responseStream);
+            WriteAllAsync(EdgeItems.Todos().Select(ProtoMapping.ToProto), responseStream);
 
         public override async Task<SendReply> SendStreaming(IAsyncStreamReader<Todo> requestStream, ServerCallContext context)
         {

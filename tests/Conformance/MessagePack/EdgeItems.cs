@@ -46,4 +46,30 @@ internal static class EdgeItems
             ],
         },
     ];
+
+    /// <summary>Todos at the edges: int.MinValue/MaxValue ids, null and "" titles, emoji, right-to-left and NUL, offsets -12:00 and +14:00 with 100 ns.</summary>
+    public static List<TodoItem> Todos() =>
+    [
+        new() { Id = int.MinValue, Title = null, IsComplete = true, CreatedAt = new DateTimeOffset(1, 1, 1, 0, 0, 0, TimeSpan.FromHours(-12)) },
+        new() { Id = int.MaxValue, Title = string.Empty, IsComplete = false, CreatedAt = new DateTimeOffset(DateTime.MaxValue.Ticks, TimeSpan.FromHours(14)) },
+        new() { Id = 0, Title = "\U0001F4E6 a\0b line\r\nbreak \u202eRTL", IsComplete = false, CreatedAt = new DateTimeOffset(1970, 1, 1, 0, 0, 0, TimeSpan.Zero).AddTicks(1) },
+        new() { Id = 42, Title = new string('x', 300), IsComplete = true, CreatedAt = new DateTimeOffset(2024, 2, 29, 12, 34, 56, TimeSpan.FromMinutes(330)).AddTicks(1_234_567) },
+        new() { Id = -2, Title = "\U0001F680 שלום", IsComplete = true, CreatedAt = new DateTimeOffset(9999, 12, 31, 23, 59, 59, TimeSpan.FromHours(14)).AddTicks(9_999_999) },
+    ];
+
+    /// <summary><see cref="Large"/> less the NUL character, which XML 1.0 cannot carry (MessagePack and protobuf can, and their peers check it).</summary>
+    public static List<LargeItem> XmlLarge()
+    {
+        var items = Large();
+        items[1].InvoiceAddress!.Name = "tab\there";
+        return items;
+    }
+
+    /// <summary><see cref="Todos"/> less the NUL character, for XML.</summary>
+    public static List<TodoItem> XmlTodos()
+    {
+        var items = Todos();
+        items[2].Title = items[2].Title!.Replace('\0', '\t');
+        return items;
+    }
 }

@@ -84,7 +84,7 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
         await using var client = new NetTcpWcfClient(new IPEndPoint(IPAddress.Loopback, port), TimeSpan.FromSeconds(30));
         var ct = TestContext.Current.CancellationToken;
 
-        await AssertMonoServiceAnswersExactlyAsync(client, XmlEdgeItems());
+        await AssertMonoServiceAnswersExactlyAsync(client, EdgeItems.XmlLarge());
         // Mono answers a FaultException as an InternalServiceFault without RelatesTo (WCF sends the fault's reason and
         // relates it to the request); a WCF client over a duplex session drops such a reply, ours names what is missing.
         var unrelated = await Assert.ThrowsAsync<InvalidDataException>(() => client.GetDataStreamAsync(5, 1, ct));
@@ -103,8 +103,8 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
 
         // Mono's SOAP text service loses the CR of a CR LF in the strings it answers (WCF's text writer escapes it as
         // &#xD; and keeps it; Mono's client reads our &#xD; back exactly): the one difference, pinned here.
-        var sent = XmlEdgeItems();
-        var answered = XmlEdgeItems();
+        var sent = EdgeItems.XmlLarge();
+        var answered = EdgeItems.XmlLarge();
         Assert.Equal("line\r\nbreak", sent[1].InvoiceAddress!.Street);
         answered[1].InvoiceAddress!.Street = "line\nbreak";
         await AssertMonoServiceAnswersExactlyAsync(client, sent, answered);
@@ -132,8 +132,8 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
         // JSON keeps, so Mono may lose nothing more; XML keeps every tick.
         // Mono changes one thing: the CR of a CR LF in the strings it answers, to LF in XML (as its SOAP service does) and,
         // oddly, to a second LF in JSON ("line\r\nbreak" comes back as "line\n\nbreak"); pinned here.
-        var large = XmlEdgeItems();
-        var answered = Kept(format, XmlEdgeItems());
+        var large = EdgeItems.XmlLarge();
+        var answered = Kept(format, EdgeItems.XmlLarge());
         Assert.Equal("line\r\nbreak", answered[1].InvoiceAddress!.Street);
         answered[1].InvoiceAddress!.Street = format == WebHttpFormat.Xml ? "line\nbreak" : "line\n\nbreak";
         Assert.Null(PayloadComparer.FirstDifference(answered, await client.EchoLargeAsync(large, ct), PayloadComparer.Large));
@@ -207,14 +207,6 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
         var line = string.Create(CultureInfo.InvariantCulture,
             $"first-todo: {first.Id}|{first.Title ?? "(null)"}|{(first.IsComplete ? "true" : "false")}|{first.CreatedAt:yyyy-MM-dd'T'HH:mm:ss.fffffffzzz}");
         Assert.Contains(line, output, StringComparison.Ordinal);
-    }
-
-    /// <summary>The edge items, less the NUL character, which XML 1.0 cannot carry (MessagePack can, and its peers check it).</summary>
-    internal static List<LargeItem> XmlEdgeItems()
-    {
-        var items = EdgeItems.Large();
-        items[1].InvoiceAddress!.Name = "tab\there";
-        return items;
     }
 
     private static int FreePort()

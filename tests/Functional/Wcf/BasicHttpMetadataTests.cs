@@ -9,12 +9,15 @@ namespace PerfAssert.Functional.Wcf;
 /// <c>http://tempuri.org/</c> imports the contract document <c>?wsdl=wsdl0</c>, which imports the schemas
 /// <c>?xsd=xsd0..2</c>; <c>?singleWsdl</c> holds all of it. A bare GET gets a help page, a wrong query 400.
 /// </summary>
-public sealed class BasicHttpMetadataTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsFixture>
+public sealed class BasicHttpMetadataTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsFixture>, IDisposable
 {
     private static readonly XNamespace Wsdl = "http://schemas.xmlsoap.org/wsdl/";
     private static readonly XNamespace Soap = "http://schemas.xmlsoap.org/wsdl/soap/";
     private static readonly XNamespace Xsd = "http://www.w3.org/2001/XMLSchema";
     private static readonly XNamespace Wsaw = "http://www.w3.org/2006/05/addressing/wsdl";
+
+    // One client per test: a WSDL-driven client reads all the documents over one connection.
+    private readonly HttpClient _http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
 
     private string Address => new Uri(hosts.Loopback.Endpoints.Http, BasicHttpEndpoint.Path).ToString();
 
@@ -87,11 +90,9 @@ public sealed class BasicHttpMetadataTests(WcfHostsFixture hosts) : IClassFixtur
     [Fact]
     public async Task Get_WithoutQuery_AnswersAHelpPage_AndAnUnknownDocumentGets400NamingTheOnesThatExist()
     {
-        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
-
-        using var bare = await http.GetAsync(new Uri(BasicHttpEndpoint.Path, UriKind.Relative), TestContext.Current.CancellationToken).Within();
-        using var schema = await http.GetAsync(new Uri(BasicHttpEndpoint.Path + "?xsd=xsd3", UriKind.Relative), TestContext.Current.CancellationToken).Within();
-        using var wsdl = await http.GetAsync(new Uri(BasicHttpEndpoint.Path + "?wsdl=wsdl1", UriKind.Relative), TestContext.Current.CancellationToken).Within();
+        using var bare = await _http.GetAsync(new Uri(BasicHttpEndpoint.Path, UriKind.Relative), TestContext.Current.CancellationToken).Within();
+        using var schema = await _http.GetAsync(new Uri(BasicHttpEndpoint.Path + "?xsd=xsd3", UriKind.Relative), TestContext.Current.CancellationToken).Within();
+        using var wsdl = await _http.GetAsync(new Uri(BasicHttpEndpoint.Path + "?wsdl=wsdl1", UriKind.Relative), TestContext.Current.CancellationToken).Within();
 
         Assert.Equal(HttpStatusCode.OK, bare.StatusCode);
         Assert.Equal("text/html", bare.Content.Headers.ContentType?.MediaType);
@@ -138,10 +139,11 @@ public sealed class BasicHttpMetadataTests(WcfHostsFixture hosts) : IClassFixtur
 
     private async Task<XElement> GetXmlAsync(string query)
     {
-        using var http = hosts.Loopback.Endpoints.CreateHttpClient(Bounded.Limit);
-        using var response = await http.GetAsync(new Uri(BasicHttpEndpoint.Path + query, UriKind.Relative), TestContext.Current.CancellationToken).Within();
+        using var response = await _http.GetAsync(new Uri(BasicHttpEndpoint.Path + query, UriKind.Relative), TestContext.Current.CancellationToken).Within();
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal("text/xml; charset=UTF-8", response.Content.Headers.ContentType?.ToString());
         return XElement.Parse(await response.Content.ReadAsStringAsync(TestContext.Current.CancellationToken).Within());
     }
+
+    public void Dispose() => _http.Dispose();
 }
