@@ -60,7 +60,7 @@ internal static class BuildRun
 
         verdicts = verdicts.Select(v => PerfEngine.Invalidate(v, v.Unit == "x" ? reasons.Concat(timingReasons) : reasons)).ToList();
         var pass = measured.Latency?.First;
-        var warmup = new WarmupResult(measured.OpsPerSample, 0, TimeSpan.Zero, Settled: true, pass?.SubjectNanosecondsPerOp ?? measured.Calibration.First.SubjectNanosecondsPerOp);
+        var warmup = new WarmupResult(measured.OpsPerSample, 0, TimeSpan.Zero, measured.WarmupSettled, pass?.SubjectNanosecondsPerOp ?? measured.Calibration.First.SubjectNanosecondsPerOp);
         return new PerfResult
         {
             Name = plan.Name,

@@ -12,8 +12,9 @@ public sealed record PerfOptions
     /// <value>The default is 2 ms.</value></summary>
     public TimeSpan TargetSampleTime { get; init; } = TimeSpan.FromMilliseconds(2);
 
-    /// <summary>The most time warm-up may take before measuring starts, even if timings or the JIT have not settled.
-    /// <value>The default is 3 seconds; warm-up usually ends well before, once it has settled.</value></summary>
+    /// <summary>The most time warm-up may take before measuring starts, even if timings or the JIT have not settled. A
+    /// baseline-build comparison warms its workers together, one sample each in turn, and allows this much for every two
+    /// <see cref="BuildPairs"/>. <value>The default is 3 seconds; warm-up usually ends well before, once it has settled.</value></summary>
     public TimeSpan MaxWarmupTime { get; init; } = TimeSpan.FromSeconds(3);
 
     /// <summary>How long the JIT must have compiled nothing, anywhere in the process, before warm-up may end. A fresh process

@@ -30,7 +30,7 @@ internal static class BuildJudge
         if (judge.Entry is not { } entry)
         {
             var (ratio, _, evidence, _, _) = VerdictFactory.Resolve(measured.Latency ?? measured.Calibration, 0);
-            var sides = measured.Latency is { } both ? Sides(both, reference!, measured.Pairs) : null;
+            var sides = measured.Latency is { } both ? Sides(both, reference!, measured) : null;
             var against = measured.Latency is null ? "mean / calibration" : $"mean / reference build {reference!.ShortCommit}";
             return
             [
@@ -90,7 +90,7 @@ internal static class BuildJudge
             outcome = ratio.Upper < allowance * plan.Options.ImprovementMark ? VerdictOutcome.Improved : VerdictOutcome.Pass;
         }
 
-        var sides = Sides(latency, reference, measured.Pairs);
+        var sides = Sides(latency, reference, measured);
         return new Verdict
         {
             Subject = plan.Subject.Name,
@@ -183,12 +183,13 @@ internal static class BuildJudge
         return (Math.Min(fromNoise, blanket), fromNoise, blanket);
     }
 
-    /// <summary>Both sides' mean latency, from the pass the verdict rests on.</summary>
-    private static string Sides(Comparison latency, BaselineReference reference, int pairs)
+    /// <summary>Both sides' mean latency, from the pass the verdict rests on, and whether some worker was timed before it settled.</summary>
+    private static string Sides(Comparison latency, BaselineReference reference, BuildMeasurement measured)
     {
         var pass = latency.Confirmations[0]?.Pass ?? latency.First;
+        var unsettled = measured.WarmupSettled ? string.Empty : " (warm-up did not settle in every worker: see PerfOptions.MaxWarmupTime)";
         return string.Create(CultureInfo.InvariantCulture,
-            $"working tree {Microseconds(pass.SubjectBlockNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(pass.PartnerBlockNanosecondsPerOp)} per call (geometric means over blocks), {pairs} fresh process pairs");
+            $"working tree {Microseconds(pass.SubjectBlockNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(pass.PartnerBlockNanosecondsPerOp)} per call (geometric means over blocks), {measured.Pairs} fresh process pairs{unsettled}");
     }
 
     private static string Microseconds(double nanoseconds) => VerdictFormatter.Number(nanoseconds / 1000) + " us";

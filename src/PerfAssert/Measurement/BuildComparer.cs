@@ -31,6 +31,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     private IBuildPair? _active;
 
+    /// <summary>Whether every worker of every pass so far settled before its warm-up time ran out.</summary>
+    private bool _settled = true;
+
     /// <summary>
     /// Measures in pairs from <paramref name="startPair"/>. With <paramref name="buildLimit"/> a number, the two builds are
     /// compared against it; with NaN (no reference build: both sides of each pair are the working tree) only the advisory
@@ -85,7 +88,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         }
 
         return new BuildMeasurement(
-            first is null ? null : new Comparison(first, confirmations), new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops);
+            first is null ? null : new Comparison(first, confirmations), new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops, _settled);
     }
 
     /// <summary>
@@ -146,7 +149,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// Warms every worker up, one sample of each in turn, until each one's timings agree and its own JIT has gone quiet
     /// (read from the worker's counters: a fresh worker settles at its tier-0 speed, several times the steady one, before
     /// its hot code is recompiled), or <see cref="PerfOptions.MaxWarmupTime"/> has run out for the pass; the workers' JITs
-    /// work side by side meanwhile. Then the pairs are told they are warm (they pin their workers). Both builds use the
+    /// work side by side meanwhile. The workers take turns, so each has a share of the machine: the time limit is
+    /// <see cref="PerfOptions.MaxWarmupTime"/> for every two pairs (six pairs, twelve workers, settled here in 3.3 to 5.6 s,
+    /// where within 3 s none had). Then the pairs are told they are warm (they pin their workers). Both builds use the
     /// same number of calls per sample, the largest any needed; also returns the slowest worker's time per call, which
     /// sizes the allocation repeats.
     /// </summary>
@@ -157,9 +162,10 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             () => _active = pair,
             async ct => (await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)).JitCompiledMethods,
             MaxUntimedCalls))).ToList();
+        var options = plan.Options with { MaxWarmupTime = plan.Options.MaxWarmupTime * Math.Max(1, pairs.Count / 2.0) };
         var warm = await Guard(pairs, async () =>
         {
-            var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false);
+            var warmed = await Warmup.RunTogetherAsync(workers, sampler, options, cancellationToken).ConfigureAwait(false);
             foreach (var pair in pairs)
             {
                 await pair.WarmedUpAsync(cancellationToken).ConfigureAwait(false);
@@ -167,6 +173,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
             return warmed;
         }).ConfigureAwait(false);
+
+        _settled &= warm.All(w => w.Settled);
 
         return (Math.Max(1, warm.Max(w => w.OpsPerSample)), warm.Max(w => w.NanosecondsPerOp));
     }

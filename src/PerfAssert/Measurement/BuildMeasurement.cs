@@ -14,4 +14,6 @@ namespace PerfAssert.Measurement;
 /// each build, and the quiet repeats within any worker.</param>
 /// <param name="Pairs">How many fresh process pairs the comparison used, the confirmation's included.</param>
 /// <param name="OpsPerSample">Calls per timed sample, the same for both builds.</param>
-internal sealed record BuildMeasurement(Comparison? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample);
+/// <param name="WarmupSettled">Whether every worker's warm-up settled (timings agreed and its JIT went quiet) before its time ran out.</param>
+internal sealed record BuildMeasurement(
+    Comparison? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample, bool WarmupSettled);

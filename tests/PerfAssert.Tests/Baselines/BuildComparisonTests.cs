@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.Reporting;
 using PerfAssert.Tests.Support;
 using PerfAssert.Verdicts;
 
@@ -70,6 +71,40 @@ public sealed class BuildComparisonTests : IDisposable
         // pair started) to stay quiet for JitQuietTime; both pairs were started before warm-up, and each is told once.
         var quiet = new PerfOptions().JitQuietTime;
         Assert.All(builds.Pairs, p => Assert.True(p.WarmedUp >= p.Started + builds.JitBusyFor + quiet, $"started {p.Started}, warm at {p.WarmedUp}"));
+    }
+
+    [Fact]
+    public async Task RunAsync_SixPairsWhoseJitIsBusyForFourSeconds_AreWarmedUntilItHasBeenQuiet()
+    {
+        await RecordAsync(20_000, 85_000);
+        var clock = new ManualClock();
+        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = TimeSpan.FromSeconds(4) };
+
+        var result = await RunAsync(builds, o => o with { BuildPairs = 6 });
+
+        // Twelve workers take turns, so warm-up allows MaxWarmupTime (3 s) for every two pairs: 9 s here. Within 3 s no
+        // worker's JIT would have gone quiet, and the first blocks would have been timed on code still being compiled.
+        Assert.True(result.Subject.WarmupSettled, ResultText.Format(result));
+        var quiet = new PerfOptions().JitQuietTime;
+        Assert.All(builds.Pairs.Take(6), p => Assert.True(p.WarmedUp >= p.Started + builds.JitBusyFor + quiet, $"started {p.Started}, warm at {p.WarmedUp}"));
+        Assert.All(result.Verdicts, v => Assert.Equal(VerdictOutcome.Pass, v.Outcome));
+    }
+
+    [Fact]
+    public async Task RunAsync_WorkersWhoseJitOutlastsTheWarmupTime_SaysWarmupDidNotSettle()
+    {
+        await RecordAsync(20_000, 85_000);
+        var clock = new ManualClock();
+        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = TimeSpan.FromSeconds(10) };
+
+        var result = await RunAsync(builds);
+
+        Assert.False(result.Subject.WarmupSettled);
+        var text = ResultText.Format(result);
+        Assert.Contains("GET /fake: mean 20", text, StringComparison.Ordinal);
+        Assert.Contains("0/0/0 (warm-up did not settle)" + Environment.NewLine, text, StringComparison.Ordinal);
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.EndsWith("2 fresh process pairs (warm-up did not settle in every worker: see PerfOptions.MaxWarmupTime)", latency.Message, StringComparison.Ordinal);
     }
 
     [Fact]
