@@ -43,6 +43,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         Func<CancellationToken, Task<IBuildPair>> startPair, double buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
     {
         var options = plan.Options;
+        _settled = true;
         var current = Routed(BuildSide.Current);
         var baseline = Routed(BuildSide.Baseline);
         var checks = new[] { new RatioCheck(LatencyStatistic.Mean, buildLimit) };
@@ -148,10 +149,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// <summary>
     /// Warms every worker up, one sample of each in turn, until each one's timings agree and its own JIT has gone quiet
     /// (read from the worker's counters: a fresh worker settles at its tier-0 speed, several times the steady one, before
-    /// its hot code is recompiled), or <see cref="PerfOptions.MaxWarmupTime"/> has run out for the pass; the workers' JITs
-    /// work side by side meanwhile. The workers take turns, so each has a share of the machine: the time limit is
-    /// <see cref="PerfOptions.MaxWarmupTime"/> for every two pairs (six pairs, twelve workers, settled here in 3.3 to 5.6 s,
-    /// where within 3 s none had). Then the pairs are told they are warm (they pin their workers). Both builds use the
+    /// its hot code is recompiled), or the pass's warm-up time has run out (<see cref="PerfOptions.MaxWarmupTime"/> for
+    /// every two pairs); the workers' JITs work side by side meanwhile. Then the pairs are told they are warm (they pin
+    /// their workers). Both builds use the
     /// same number of calls per sample, the largest any needed; also returns the slowest worker's time per call, which
     /// sizes the allocation repeats.
     /// </summary>
@@ -162,10 +162,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             () => _active = pair,
             async ct => (await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)).JitCompiledMethods,
             MaxUntimedCalls))).ToList();
-        var options = plan.Options with { MaxWarmupTime = plan.Options.MaxWarmupTime * Math.Max(1, pairs.Count / 2.0) };
         var warm = await Guard(pairs, async () =>
         {
-            var warmed = await Warmup.RunTogetherAsync(workers, sampler, options, cancellationToken).ConfigureAwait(false);
+            var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false);
             foreach (var pair in pairs)
             {
                 await pair.WarmedUpAsync(cancellationToken).ConfigureAwait(false);

@@ -60,8 +60,7 @@ public sealed class BuildComparisonTests : IDisposable
     public async Task RunAsync_WorkersWhoseJitIsStillCompiling_AreWarmedUntilItHasBeenQuietThenToldTheyAreWarm()
     {
         await RecordAsync(20_000, 85_000);
-        var clock = new ManualClock();
-        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = TimeSpan.FromMilliseconds(900) };
+        var builds = SameBuildsWhoseJitIsBusyFor(TimeSpan.FromMilliseconds(900));
 
         var result = await RunAsync(builds);
 
@@ -69,24 +68,21 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Equal(2, builds.Pairs.Count);
         // Timings agree within a few hundred milliseconds here, but warm-up waits for each worker's own JIT (900 ms after its
         // pair started) to stay quiet for JitQuietTime; both pairs were started before warm-up, and each is told once.
-        var quiet = new PerfOptions().JitQuietTime;
-        Assert.All(builds.Pairs, p => Assert.True(p.WarmedUp >= p.Started + builds.JitBusyFor + quiet, $"started {p.Started}, warm at {p.WarmedUp}"));
+        AssertWarmedAfterTheirJitWentQuiet(builds.Pairs, builds.JitBusyFor);
     }
 
     [Fact]
     public async Task RunAsync_SixPairsWhoseJitIsBusyForFourSeconds_AreWarmedUntilItHasBeenQuiet()
     {
         await RecordAsync(20_000, 85_000);
-        var clock = new ManualClock();
-        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = TimeSpan.FromSeconds(4) };
+        var builds = SameBuildsWhoseJitIsBusyFor(TimeSpan.FromSeconds(4));
 
         var result = await RunAsync(builds, o => o with { BuildPairs = 6 });
 
         // Twelve workers take turns, so warm-up allows MaxWarmupTime (3 s) for every two pairs: 9 s here. Within 3 s no
         // worker's JIT would have gone quiet, and the first blocks would have been timed on code still being compiled.
         Assert.True(result.Subject.WarmupSettled, ResultText.Format(result));
-        var quiet = new PerfOptions().JitQuietTime;
-        Assert.All(builds.Pairs.Take(6), p => Assert.True(p.WarmedUp >= p.Started + builds.JitBusyFor + quiet, $"started {p.Started}, warm at {p.WarmedUp}"));
+        AssertWarmedAfterTheirJitWentQuiet(builds.Pairs.Take(6), builds.JitBusyFor);
         Assert.All(result.Verdicts, v => Assert.Equal(VerdictOutcome.Pass, v.Outcome));
     }
 
@@ -94,8 +90,7 @@ public sealed class BuildComparisonTests : IDisposable
     public async Task RunAsync_WorkersWhoseJitOutlastsTheWarmupTime_SaysWarmupDidNotSettle()
     {
         await RecordAsync(20_000, 85_000);
-        var clock = new ManualClock();
-        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = TimeSpan.FromSeconds(10) };
+        var builds = SameBuildsWhoseJitIsBusyFor(TimeSpan.FromSeconds(10));
 
         var result = await RunAsync(builds);
 
@@ -317,6 +312,19 @@ public sealed class BuildComparisonTests : IDisposable
     {
         var clock = new ManualClock();
         return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, currentBytes, baselineBytes, unavailable);
+    }
+
+    /// <summary>Two builds of the same code whose workers' JIT goes on compiling for <paramref name="busy"/> after their pair starts.</summary>
+    private static FakeBuilds SameBuildsWhoseJitIsBusyFor(TimeSpan busy)
+    {
+        var clock = new ManualClock();
+        return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { JitBusyFor = busy };
+    }
+
+    private static void AssertWarmedAfterTheirJitWentQuiet(IEnumerable<(TimeSpan Started, TimeSpan? WarmedUp)> pairs, TimeSpan jitBusyFor)
+    {
+        var quiet = new PerfOptions().JitQuietTime;
+        Assert.All(pairs, p => Assert.True(p.WarmedUp >= p.Started + jitBusyFor + quiet, $"started {p.Started}, warm at {p.WarmedUp}"));
     }
 
     private async Task RecordAsync(double ns, long bytes)
