@@ -1,6 +1,5 @@
 using System.Net;
 using System.Net.Http.Headers;
-using PerfAssert.Targets.Services.Grpc.Core;
 
 namespace PerfAssert.Functional.Grpc;
 
@@ -31,7 +30,7 @@ internal sealed class RawGrpcClient(Uri http2) : IDisposable
             response.StatusCode,
             Header(response.Headers, "grpc-status"),
             Header(response.TrailingHeaders, "grpc-status"),
-            GrpcStatusMessage.Decode(Header(response.Headers, "grpc-message") ?? Header(response.TrailingHeaders, "grpc-message")),
+            Decode(Header(response.Headers, "grpc-message") ?? Header(response.TrailingHeaders, "grpc-message")),
             body);
     }
 
@@ -39,6 +38,9 @@ internal sealed class RawGrpcClient(Uri http2) : IDisposable
         PostAsync(path, new ByteArrayContent(body), contentType);
 
     public void Dispose() => _http.Dispose();
+
+    // grpc-message is percent-encoded (gRPC over HTTP/2 spec).
+    private static string? Decode(string? message) => message is null ? null : Uri.UnescapeDataString(message);
 
     private static string? Header(HttpHeaders headers, string name) => headers.TryGetValues(name, out var values) ? values.Single() : null;
 }

@@ -1,28 +1,36 @@
-using PerfAssert.Targets.Services.Grpc.Core;
+using Grpc.Core;
+using Grpc.Net.Client;
 
 namespace PerfAssert.Targets.Clients.Grpc;
 
-/// <summary>The limits every call of a gRPC client runs under.</summary>
+/// <summary>
+/// Every setting of the gRPC clients' <see cref="GrpcChannel"/> and calls, in one place. What is not here is
+/// grpc-dotnet's default: its own <c>SocketsHttpHandler</c> over h2c (HTTP/2 with prior knowledge for an
+/// <c>http://</c> address), 4 MiB message limits, no retries, no compression.
+/// </summary>
 public sealed record GrpcClientOptions
 {
     /// <summary>
-    /// How long a call may take; sent as <c>grpc-timeout</c> so the server gives up too.
+    /// How long a call may take, set on every call (grpc-dotnet has no channel-wide deadline, and a call without one
+    /// can wait for ever); sent as <c>grpc-timeout</c> so the server gives up too.
     /// <value>The default is 30 seconds.</value>
     /// </summary>
     public TimeSpan Deadline { get; init; } = TimeSpan.FromSeconds(30);
 
     /// <summary>
-    /// The largest response message accepted; a bigger one fails the call with RESOURCE_EXHAUSTED.
-    /// <value>The default is <see cref="GrpcProtocol.DefaultMaxMessageSize"/> (4 MiB), grpc's own default.</value>
+    /// The handler the channel sends through instead of its own <c>SocketsHttpHandler</c>: TestServer's handler for a
+    /// host running in memory (<see cref="Hosting.TargetEndpoints.InMemoryHandler"/>). The channel does not dispose it.
+    /// <value>The default is <see langword="null"/>: grpc-dotnet's own handler, over sockets.</value>
     /// </summary>
-    public int MaxReceiveMessageSize { get; init; } = GrpcProtocol.DefaultMaxMessageSize;
+    public HttpMessageHandler? HttpHandler { get; init; }
 
-    /// <summary>
-    /// Whether a client-streaming call flushes after every request message, as grpc-dotnet's client does
-    /// (<c>HttpContentClientStreamWriter</c> flushes after each write, whatever the write options): each message is then
-    /// its own HTTP/2 DATA frame and socket write. <see langword="false"/> writes them all and flushes once, which only
-    /// the reference suite's client-streaming experiment uses, to show what the per-message flush costs.
-    /// <value>The default is <see langword="true"/>.</value>
-    /// </summary>
-    public bool FlushEachMessage { get; init; } = true;
+    /// <summary>A channel to <paramref name="address"/> with these settings.</summary>
+    public GrpcChannel CreateChannel(Uri address)
+    {
+        ArgumentNullException.ThrowIfNull(address);
+        return GrpcChannel.ForAddress(address, new GrpcChannelOptions { HttpHandler = HttpHandler });
+    }
+
+    /// <summary>The options of one call: this deadline, and <paramref name="cancellationToken"/>.</summary>
+    public CallOptions Call(CancellationToken cancellationToken) => new(deadline: DateTime.UtcNow + Deadline, cancellationToken: cancellationToken);
 }

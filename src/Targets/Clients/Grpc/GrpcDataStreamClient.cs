@@ -1,18 +1,21 @@
+using Grpc.Net.Client;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Protos;
-using PerfAssert.Targets.Services.Grpc;
+using DataRequest = PerfAssert.Targets.Protos.DataRequest;
 
 namespace PerfAssert.Targets.Clients.Grpc;
 
-/// <summary><c>GetDataStream(min, max)</c> over gRPC: unary with a <c>repeated</c> field, or server streaming.</summary>
+/// <summary><c>GetDataStream(min, max)</c> with grpc-dotnet's generated client: unary with a <c>repeated</c> field, or server streaming.</summary>
 public sealed class GrpcDataStreamClient : IDataStreamClient
 {
-    private readonly GrpcClientChannel _channel;
+    private readonly GrpcChannel _channel;
+    private readonly DataStream.DataStreamClient _client;
+    private readonly GrpcClientOptions _options;
     private readonly GrpcCallShape _shape;
 
     /// <param name="address">The server's HTTP/2-only (h2c) endpoint.</param>
     /// <param name="shape"><see cref="GrpcCallShape.Unary"/> or <see cref="GrpcCallShape.ServerStreaming"/>.</param>
-    /// <param name="options">Deadline and size limits; <see langword="null"/> for the defaults.</param>
+    /// <param name="options">Channel and call settings; <see langword="null"/> for the defaults.</param>
     public GrpcDataStreamClient(Uri address, GrpcCallShape shape, GrpcClientOptions? options = null)
     {
         if (shape is not (GrpcCallShape.Unary or GrpcCallShape.ServerStreaming))
@@ -20,7 +23,9 @@ public sealed class GrpcDataStreamClient : IDataStreamClient
             throw new ArgumentOutOfRangeException(nameof(shape), shape, "GetDataStream has a unary and a server-streaming form only.");
         }
 
-        _channel = new GrpcClientChannel(address, options);
+        _options = options ?? new GrpcClientOptions();
+        _channel = _options.CreateChannel(address);
+        _client = new DataStream.DataStreamClient(_channel);
         _shape = shape;
     }
 
@@ -28,10 +33,11 @@ public sealed class GrpcDataStreamClient : IDataStreamClient
 
     public async Task<List<CompositeType>> GetDataStreamAsync(int min, int max, CancellationToken cancellationToken)
     {
-        var request = new Protos.DataRequest { Min = min, Max = max };
+        var request = new DataRequest { Min = min, Max = max };
+        var call = _options.Call(cancellationToken);
         return _shape == GrpcCallShape.Unary
-            ? ProtoMapping.ToContract(await _channel.UnaryAsync(GrpcMethods.GetDataStream, request, cancellationToken).ConfigureAwait(false))
-            : (await _channel.ServerStreamingAsync(GrpcMethods.GetDataStreamStreaming, request, cancellationToken).ConfigureAwait(false)).Select(ProtoMapping.ToContract).ToList();
+            ? ProtoMapping.ToContract(await _client.GetDataStreamAsync(request, call).ConfigureAwait(false))
+            : await GrpcCalls.ReadAllAsync(_client.GetDataStreamStreaming(request, call), ProtoMapping.ToContract, cancellationToken).ConfigureAwait(false);
     }
 
     public ValueTask DisposeAsync()

@@ -1,18 +1,23 @@
+using Grpc.Net.Client;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Protos;
-using PerfAssert.Targets.Services.Grpc;
 
 namespace PerfAssert.Targets.Clients.Grpc;
 
-/// <summary>Echoes over the gRPC Echo service, the list moved in one message or one item per message (see <see cref="GrpcCallShape"/>).</summary>
+/// <summary>
+/// Echoes over the gRPC Echo service with grpc-dotnet's generated client, the list moved in one message or one item per
+/// message (see <see cref="GrpcCallShape"/>).
+/// </summary>
 public sealed class GrpcEchoClient : IEchoClient
 {
-    private readonly GrpcClientChannel _channel;
+    private readonly GrpcChannel _channel;
+    private readonly Echo.EchoClient _client;
+    private readonly GrpcClientOptions _options;
     private readonly GrpcCallShape _shape;
 
     /// <param name="address">The server's HTTP/2-only (h2c) endpoint.</param>
     /// <param name="shape">How the list moves.</param>
-    /// <param name="options">Deadline and size limits; <see langword="null"/> for the defaults.</param>
+    /// <param name="options">Channel and call settings; <see langword="null"/> for the defaults.</param>
     public GrpcEchoClient(Uri address, GrpcCallShape shape, GrpcClientOptions? options = null)
     {
         if (!Enum.IsDefined(shape))
@@ -20,7 +25,9 @@ public sealed class GrpcEchoClient : IEchoClient
             throw new ArgumentOutOfRangeException(nameof(shape), shape, "Not a gRPC call shape.");
         }
 
-        _channel = new GrpcClientChannel(address, options);
+        _options = options ?? new GrpcClientOptions();
+        _channel = _options.CreateChannel(address);
+        _client = new Echo.EchoClient(_channel);
         _shape = shape;
     }
 
@@ -34,22 +41,24 @@ public sealed class GrpcEchoClient : IEchoClient
     public async Task<List<SmallItem>> EchoSmallAsync(List<SmallItem> items, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(items);
+        var call = _options.Call(cancellationToken);
         return _shape switch
         {
-            GrpcCallShape.Unary => ProtoMapping.ToContract(await _channel.UnaryAsync(GrpcMethods.EchoSmall, ProtoMapping.ToProto(items), cancellationToken).ConfigureAwait(false)),
-            GrpcCallShape.ServerStreaming => (await _channel.ServerStreamingAsync(GrpcMethods.EchoSmallServerStream, ProtoMapping.ToProto(items), cancellationToken).ConfigureAwait(false)).Select(ProtoMapping.ToContract).ToList(),
-            _ => ProtoMapping.ToContract(await _channel.ClientStreamingAsync(GrpcMethods.EchoSmallClientStream, items.Select(ProtoMapping.ToProto), cancellationToken).ConfigureAwait(false)),
+            GrpcCallShape.Unary => ProtoMapping.ToContract(await _client.EchoSmallAsync(ProtoMapping.ToProto(items), call).ConfigureAwait(false)),
+            GrpcCallShape.ServerStreaming => await GrpcCalls.ReadAllAsync(_client.EchoSmallServerStream(ProtoMapping.ToProto(items), call), ProtoMapping.ToContract, cancellationToken).ConfigureAwait(false),
+            _ => ProtoMapping.ToContract(await GrpcCalls.WriteAllAsync(_client.EchoSmallClientStream(call), items.Select(ProtoMapping.ToProto), cancellationToken).ConfigureAwait(false)),
         };
     }
 
     public async Task<List<LargeItem>> EchoLargeAsync(List<LargeItem> items, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(items);
+        var call = _options.Call(cancellationToken);
         return _shape switch
         {
-            GrpcCallShape.Unary => ProtoMapping.ToContract(await _channel.UnaryAsync(GrpcMethods.EchoLarge, ProtoMapping.ToProto(items), cancellationToken).ConfigureAwait(false)),
-            GrpcCallShape.ServerStreaming => (await _channel.ServerStreamingAsync(GrpcMethods.EchoLargeServerStream, ProtoMapping.ToProto(items), cancellationToken).ConfigureAwait(false)).Select(ProtoMapping.ToContract).ToList(),
-            _ => ProtoMapping.ToContract(await _channel.ClientStreamingAsync(GrpcMethods.EchoLargeClientStream, items.Select(ProtoMapping.ToProto), cancellationToken).ConfigureAwait(false)),
+            GrpcCallShape.Unary => ProtoMapping.ToContract(await _client.EchoLargeAsync(ProtoMapping.ToProto(items), call).ConfigureAwait(false)),
+            GrpcCallShape.ServerStreaming => await GrpcCalls.ReadAllAsync(_client.EchoLargeServerStream(ProtoMapping.ToProto(items), call), ProtoMapping.ToContract, cancellationToken).ConfigureAwait(false),
+            _ => ProtoMapping.ToContract(await GrpcCalls.WriteAllAsync(_client.EchoLargeClientStream(call), items.Select(ProtoMapping.ToProto), cancellationToken).ConfigureAwait(false)),
         };
     }
 

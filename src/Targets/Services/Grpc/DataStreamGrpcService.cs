@@ -1,12 +1,12 @@
+using Grpc.Core;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Protos;
-using PerfAssert.Targets.Services.Grpc.Core;
-using PerfAssert.Targets.Services.Grpc.Server;
+using DataRequest = PerfAssert.Targets.Protos.DataRequest;
 
 namespace PerfAssert.Targets.Services.Grpc;
 
-/// <summary>The <c>GetDataStream(min, max)</c> service of data_stream.proto, unary and server-streaming.</summary>
-public static class DataStreamGrpcService
+/// <summary>The DataStream service of data_stream.proto: <c>GetDataStream(min, max)</c>, unary and server streaming.</summary>
+public sealed class DataStreamGrpcService : DataStream.DataStreamBase
 {
     /// <summary>
     /// The most items one call may ask for. The reference asks for 43 (0..42); the cap keeps a request such as
@@ -14,18 +14,25 @@ public static class DataStreamGrpcService
     /// </summary>
     public const int MaxItems = 100_000;
 
-    public static void Map(IEndpointRouteBuilder endpoints, GrpcServerOptions options)
+    public override Task<CompositeList> GetDataStream(DataRequest request, ServerCallContext context) =>
+        Task.FromResult(ProtoMapping.ToProto(Items(request)));
+
+    public override async Task GetDataStreamStreaming(DataRequest request, IServerStreamWriter<Composite> responseStream, ServerCallContext context)
     {
-        endpoints.MapGrpcUnary(GrpcMethods.GetDataStream, options, (request, _) => ProtoMapping.ToProto(Items(request)));
-        endpoints.MapGrpcServerStreaming(GrpcMethods.GetDataStreamStreaming, options, (request, _) => Items(request).Select(ProtoMapping.ToProto));
+        ArgumentNullException.ThrowIfNull(responseStream);
+        foreach (var item in Items(request))
+        {
+            await responseStream.WriteAsync(ProtoMapping.ToProto(item), context.CancellationToken).ConfigureAwait(false);
+        }
     }
 
-    private static List<CompositeType> Items(Protos.DataRequest request)
+    private static List<CompositeType> Items(DataRequest request)
     {
+        ArgumentNullException.ThrowIfNull(request);
         var count = (long)request.Max - request.Min + 1;
         if (count is < 0 or > MaxItems)
         {
-            throw new GrpcException(GrpcStatusCode.InvalidArgument, $"GetDataStream({request.Min}, {request.Max}) asks for {count} items; it takes 0 to {MaxItems}.");
+            throw new RpcException(new Status(StatusCode.InvalidArgument, $"GetDataStream({request.Min}, {request.Max}) asks for {count} items; it takes 0 to {MaxItems}."));
         }
 
         // max = min - 1 is the empty range; the generator wants max >= min.

@@ -1,40 +1,58 @@
+using Grpc.Core;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Protos;
-using PerfAssert.Targets.Services.Grpc.Server;
 
 namespace PerfAssert.Targets.Services.Grpc;
 
 /// <summary>
-/// The echo service of echo.proto. Every method maps the request into the C# contracts and the answer back out of
+/// The Echo service of echo.proto. Every method maps the request into the C# contracts and the answer back out of
 /// them, so the server does the same work as the other stacks: deserialize the items, serialize them again.
 /// </summary>
-public static class EchoGrpcService
+public sealed class EchoGrpcService : Echo.EchoBase
 {
-    public static void Map(IEndpointRouteBuilder endpoints, GrpcServerOptions options)
+    public override Task<SmallList> EchoSmall(SmallList request, ServerCallContext context) =>
+        Task.FromResult(ProtoMapping.ToProto(ProtoMapping.ToContract(request)));
+
+    public override Task<LargeList> EchoLarge(LargeList request, ServerCallContext context) =>
+        Task.FromResult(ProtoMapping.ToProto(ProtoMapping.ToContract(request)));
+
+    public override async Task EchoSmallServerStream(SmallList request, IServerStreamWriter<Small> responseStream, ServerCallContext context)
     {
-        endpoints.MapGrpcUnary(GrpcMethods.EchoSmall, options, (request, _) => ProtoMapping.ToProto(ProtoMapping.ToContract(request)));
-        endpoints.MapGrpcUnary(GrpcMethods.EchoLarge, options, (request, _) => ProtoMapping.ToProto(ProtoMapping.ToContract(request)));
-        endpoints.MapGrpcServerStreaming(GrpcMethods.EchoSmallServerStream, options, (request, _) => ProtoMapping.ToContract(request).Select(ProtoMapping.ToProto));
-        endpoints.MapGrpcServerStreaming(GrpcMethods.EchoLargeServerStream, options, (request, _) => ProtoMapping.ToContract(request).Select(ProtoMapping.ToProto));
-        endpoints.MapGrpcClientStreaming(GrpcMethods.EchoSmallClientStream, options, async (requests, cancellationToken) =>
+        ArgumentNullException.ThrowIfNull(responseStream);
+        foreach (var item in ProtoMapping.ToContract(request))
         {
-            var items = new List<SmallItem>();
-            await foreach (var message in requests.WithCancellation(cancellationToken).ConfigureAwait(false))
-            {
-                items.Add(ProtoMapping.ToContract(message));
-            }
+            await responseStream.WriteAsync(ProtoMapping.ToProto(item), context.CancellationToken).ConfigureAwait(false);
+        }
+    }
 
-            return ProtoMapping.ToProto(items);
-        });
-        endpoints.MapGrpcClientStreaming(GrpcMethods.EchoLargeClientStream, options, async (requests, cancellationToken) =>
+    public override async Task EchoLargeServerStream(LargeList request, IServerStreamWriter<Large> responseStream, ServerCallContext context)
+    {
+        ArgumentNullException.ThrowIfNull(responseStream);
+        foreach (var item in ProtoMapping.ToContract(request))
         {
-            var items = new List<LargeItem>();
-            await foreach (var message in requests.WithCancellation(cancellationToken).ConfigureAwait(false))
-            {
-                items.Add(ProtoMapping.ToContract(message));
-            }
+            await responseStream.WriteAsync(ProtoMapping.ToProto(item), context.CancellationToken).ConfigureAwait(false);
+        }
+    }
 
-            return ProtoMapping.ToProto(items);
-        });
+    public override async Task<SmallList> EchoSmallClientStream(IAsyncStreamReader<Small> requestStream, ServerCallContext context)
+    {
+        var items = new List<SmallItem>();
+        await foreach (var message in requestStream.ReadAllAsync(context.CancellationToken).ConfigureAwait(false))
+        {
+            items.Add(ProtoMapping.ToContract(message));
+        }
+
+        return ProtoMapping.ToProto(items);
+    }
+
+    public override async Task<LargeList> EchoLargeClientStream(IAsyncStreamReader<Large> requestStream, ServerCallContext context)
+    {
+        var items = new List<LargeItem>();
+        await foreach (var message in requestStream.ReadAllAsync(context.CancellationToken).ConfigureAwait(false))
+        {
+            items.Add(ProtoMapping.ToContract(message));
+        }
+
+        return ProtoMapping.ToProto(items);
     }
 }
