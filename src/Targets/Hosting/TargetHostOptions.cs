@@ -7,7 +7,7 @@ public sealed record TargetHostOptions
     public IReadOnlyList<ITargetModule> Modules { get; init; } = TargetModules.All;
 
     /// <summary>
-    /// Run on <c>TestServer</c> instead of sockets: fast, HTTP/1.1 endpoints only (no gRPC, no raw TCP).
+    /// Run on <c>TestServer</c> instead of sockets: fast, no raw TCP; gRPC answers through the in-memory handler (no h2c endpoint).
     /// <value>The default is <see langword="false"/>: real Kestrel on 127.0.0.1 with OS-chosen ports.</value>
     /// </summary>
     public bool InMemory { get; init; }

@@ -9,9 +9,9 @@ using PerfAssert.Targets.Hosting;
 namespace PerfAssert.Conformance.Grpc;
 
 /// <summary>
-/// The gRPC stand-in against an implementation that is not ours, Debian's python3-grpcio with python3-protobuf (message
+/// The gRPC targets (grpc-dotnet 2.85.0, services and clients) against an implementation that is not .NET's, Debian's python3-grpcio with python3-protobuf (message
 /// classes compiled from the project's .proto files by Debian's protoc), in both directions: its client calling every
-/// method of the stand-in server over h2c on loopback (with a deadline, an unknown method and a malformed message), and
+/// method of the targets' server over h2c on loopback (with a deadline, an unknown method and a malformed message), and
 /// our three client shapes (unary, server streaming, client streaming) calling its server.
 /// </summary>
 public sealed class GrpcPeerTests(LoopbackTargetsFixture targets) : IClassFixture<LoopbackTargetsFixture>, IDisposable
@@ -21,7 +21,7 @@ public sealed class GrpcPeerTests(LoopbackTargetsFixture targets) : IClassFixtur
     private readonly string _generated = Directory.CreateTempSubdirectory("perfassert-grpc-peer-").FullName;
 
     [Fact]
-    public async Task PythonGrpcClient_CallsEveryMethodOfTheStandIn_AndGetsExactAnswers()
+    public async Task PythonGrpcClient_CallsEveryMethodOfTheTargets_AndGetsExactAnswers()
     {
         await CompileProtosAsync();
         var http2 = targets.Endpoints.Http2 ?? throw new InvalidOperationException("The loopback targets have no h2c endpoint.");

@@ -1,4 +1,4 @@
-"""An independent gRPC peer for the gRPC stand-in: Debian's python3-grpcio and python3-protobuf, not our code.
+"""An independent gRPC peer for the gRPC targets (grpc-dotnet): Debian's python3-grpcio and python3-protobuf, not .NET code.
 
 Message classes come from the project's .proto files, compiled by Debian's protoc into GENDIR; the calls use grpcio's
 generic API, so no generated stubs are needed.

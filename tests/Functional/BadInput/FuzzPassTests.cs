@@ -252,16 +252,30 @@ public sealed class FuzzPassTests(LoopbackTargetsFixture targets) : IClassFixtur
 
         private int Hangs { get; set; }
 
+        // gRPC answers with HTTP 200 whatever happened: one without a grpc-status, or an error status without a reason.
+        private int Unexplained { get; set; }
+
         public void Count(HttpResponseMessage response, string text, byte[] body)
         {
             Requests++;
+            var status = (int)response.StatusCode;
             if (response.TrailingHeaders.TryGetValues("grpc-status", out var grpcStatus) || response.Headers.TryGetValues("grpc-status", out grpcStatus))
             {
                 var code = grpcStatus.First();
                 _grpcStatuses[code] = _grpcStatuses.GetValueOrDefault(code) + 1;
+                var hasReason = response.TrailingHeaders.Contains("grpc-message") || response.Headers.Contains("grpc-message");
+                if (code != "0" && !hasReason)
+                {
+                    Unexplained++;
+                    Keep($"grpc-status {code} without a grpc-message for {Convert.ToHexString(body[..Math.Min(64, body.Length)])}");
+                }
+            }
+            else if (status == 200 && name.StartsWith("Grpc", StringComparison.Ordinal))
+            {
+                Unexplained++;
+                Keep($"HTTP 200 without a grpc-status for {Convert.ToHexString(body[..Math.Min(64, body.Length)])}");
             }
 
-            var status = (int)response.StatusCode;
             if (status < 300)
             {
                 Success++;
@@ -290,12 +304,13 @@ public sealed class FuzzPassTests(LoopbackTargetsFixture targets) : IClassFixtur
 
         public void AssertClean()
         {
-            Assert.True(ServerErrors == 0 && Hangs == 0, $"{this}{Environment.NewLine}{string.Join(Environment.NewLine, _problems)}");
+            Assert.True(ServerErrors == 0 && Hangs == 0 && Unexplained == 0, $"{this}{Environment.NewLine}{string.Join(Environment.NewLine, _problems)}");
             Assert.True(Requests >= RequestsPerProtocol / 2, $"{this}: fewer than {RequestsPerProtocol / 2} requests within {Budget.TotalSeconds:0} s");
         }
 
         public override string ToString() =>
             $"fuzz {name}: {Requests} mutated requests, 2xx {Success}, 4xx {ClientErrors}, SOAP faults {Faults}, 5xx {ServerErrors}, hangs {Hangs}"
+            + (Unexplained == 0 ? string.Empty : $", gRPC answers without a status or a reason {Unexplained}")
             + (_grpcStatuses.Count == 0 ? string.Empty : "; grpc-status " + string.Join(", ", _grpcStatuses.Select(p => $"{p.Key}: {p.Value}")));
 
         private static bool IsSoapFault(HttpResponseMessage response, string text) =>

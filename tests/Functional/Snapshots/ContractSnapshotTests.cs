@@ -5,7 +5,7 @@ using PerfAssert.Targets.Services.Wcf;
 namespace PerfAssert.Functional.Snapshots;
 
 /// <summary>
-/// The service contracts as reviewed text: the <c>.proto</c> files of the gRPC stand-in and the operations, actions,
+/// The service contracts as reviewed text: the <c>.proto</c> files of the gRPC targets and the operations, actions,
 /// namespaces and data contracts of the WCF stand-in. A contract change then shows up as a diff in review.
 /// </summary>
 public sealed class ContractSnapshotTests
