@@ -83,7 +83,7 @@ public sealed class WcfRoundTripTests(WcfHostsFixture hosts) : IClassFixture<Wcf
         }
     }
 
-    private static async Task AssertEchoesAsync(WcfClient client)
+    private static async Task AssertEchoesAsync(IWcfClient client)
     {
         var ct = TestContext.Current.CancellationToken;
         foreach (var count in new[] { 0, 1, 100 })
