@@ -25,7 +25,7 @@ internal static class NetTcpConfigPart
         foreach (var id in NetTcpConfigCases.Configurations)
         {
             var create = WcfStacks.Clients.Single(c => c.Id == id).Create;
-            var pool = new ConcurrentQueue<WcfClient>(Enumerable.Range(0, Clients).Select(_ => create(endpoints)));
+            var pool = new ConcurrentQueue<IWcfClient>(Enumerable.Range(0, Clients).Select(_ => create(endpoints)));
             try
             {
                 async Task<string?> CallAsync(CancellationToken cancellationToken)

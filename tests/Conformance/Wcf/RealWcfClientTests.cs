@@ -1,5 +1,7 @@
+using System.Net;
 using System.ServiceModel;
 using PerfAssert.Conformance.MessagePack;
+using PerfAssert.Targets.Clients.Wcf;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Fixtures;
 using PerfAssert.Targets.Services.Wcf;
@@ -7,28 +9,29 @@ using PerfAssert.Targets.Services.Wcf;
 namespace PerfAssert.Conformance.Wcf;
 
 /// <summary>
-/// The WCF stand-ins against the real .NET WCF client: dotnet/wcf's System.ServiceModel.Primitives, NetTcp and Http
-/// (10.1.0 from the registry), with the contract declared as a WCF user declares it (<see cref="IRealWcfService"/>) over
-/// NetTcpBinding without security and with TLS, and over BasicHttpBinding. Every operation with edge payloads, each
-/// answer compared exactly; then the faults WCF's dispatcher answers to a client whose contract disagrees with the service.
+/// The WCF stand-in services against the real .NET WCF client: dotnet/wcf's System.ServiceModel.Primitives, NetTcp and
+/// Http (10.1.0 from the registry), the project's own client (<see cref="WcfChannelClient"/>, a ChannelFactory of
+/// <see cref="IWcfService"/>) over NetTcpBinding without security and with TLS, and over BasicHttpBinding. Every operation
+/// with edge payloads, each answer compared exactly; then the faults WCF's dispatcher answers to a client whose contract
+/// disagrees with the service.
 /// </summary>
 public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassFixture<LoopbackTargetsFixture>
 {
     private static readonly TimeSpan CallTimeout = TimeSpan.FromSeconds(30);
 
     [Fact]
-    public Task RealWcfClient_NetTcpNone_CallsEveryOperationExactly() => AssertEveryOperationExactAsync(RealWcfBinding.NetTcpNone);
+    public Task RealWcfClient_NetTcpNone_CallsEveryOperationExactly() => AssertEveryOperationExactAsync("Wcf.NetTcp/Tuned");
 
     [Fact]
-    public Task RealWcfClient_NetTcpTransport_CallsEveryOperationExactly() => AssertEveryOperationExactAsync(RealWcfBinding.NetTcpTransport);
+    public Task RealWcfClient_NetTcpTransport_CallsEveryOperationExactly() => AssertEveryOperationExactAsync("Wcf.NetTcp/Default");
 
     [Fact]
-    public Task RealWcfClient_BasicHttp_CallsEveryOperationExactly() => AssertEveryOperationExactAsync(RealWcfBinding.BasicHttp);
+    public Task RealWcfClient_BasicHttp_CallsEveryOperationExactly() => AssertEveryOperationExactAsync("Wcf.BasicHttp/Text");
 
     [Fact]
     public async Task RealWcfClient_NetTcpStringsForInts_FaultsDeserializationFailedAndKeepsTheChannel()
     {
-        using var client = new RealWcfClient<IStringsForIntsContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+        using var client = new RealWcfClient<IStringsForIntsContract>(NetTcpNone);
 
         var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.Channel.GetDataStreamAsync("abc", "1")));
 
@@ -40,7 +43,7 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
     [Fact]
     public async Task RealWcfClient_NetTcpWrongWrapper_FaultsInternalServiceFaultAndTheClientFaultsItsChannel()
     {
-        using var client = new RealWcfClient<IWrongWrapperContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+        using var client = new RealWcfClient<IWrongWrapperContract>(NetTcpNone);
 
         var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.Channel.EchoTinyAsync(EdgeItems.Small())));
 
@@ -55,7 +58,7 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
     [Fact]
     public async Task RealWcfClient_NetTcpUnknownAction_ThrowsActionNotSupportedAndKeepsTheChannel()
     {
-        using var client = new RealWcfClient<IUnknownActionContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+        using var client = new RealWcfClient<IUnknownActionContract>(NetTcpNone);
 
         var refused = await Assert.ThrowsAsync<ActionNotSupportedException>(() => Bounded(client.Channel.NoSuchOperationAsync(1)));
 
@@ -67,7 +70,7 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
     [Fact]
     public async Task RealWcfClient_NetTcpParametersInOtherOrder_ReadAsWcfFormatterReadsThem()
     {
-        using var client = new RealWcfClient<IReversedParametersContract>(RealWcfBinding.NetTcpNone, Address(RealWcfBinding.NetTcpNone));
+        using var client = new RealWcfClient<IReversedParametersContract>(NetTcpNone);
 
         // <max>3</max><min>1</min>: WCF's formatter expects min first, so it skips to max and min keeps its default, 0.
         var items = await Bounded(client.Channel.GetDataStreamAsync(max: 3, min: 1));
@@ -76,55 +79,50 @@ public sealed class RealWcfClientTests(LoopbackTargetsFixture targets) : IClassF
         await AssertEchoesAsync(client.Channel.EchoSmallAsync);
     }
 
-    private async Task AssertEveryOperationExactAsync(RealWcfBinding binding)
+    private async Task AssertEveryOperationExactAsync(string stack)
     {
-        using var client = new RealWcfClient<IRealWcfService>(binding, Address(binding));
-        var service = client.Channel;
+        var ct = TestContext.Current.CancellationToken;
+        await using var client = (WcfChannelClient)WcfStacks.Clients.Single(c => c.Id == stack).Create(targets.Endpoints);
 
-        await AssertEchoesAsync(service.EchoSmallAsync);
-        Assert.Empty(await Bounded(service.EchoSmallAsync([])));
+        await AssertEchoesAsync(items => client.EchoSmallAsync(items, ct));
+        Assert.Empty(await Bounded(client.EchoSmallAsync([], ct)));
         // Twice: over NetTcp the second message can refer to strings the first added to the session's dictionary ([MC-NBFSE]).
         for (var call = 0; call < 2; call++)
         {
-            Assert.Null(PayloadComparer.FirstDifference(EdgeItems.XmlLarge(), await Bounded(service.EchoLargeAsync(EdgeItems.XmlLarge())), PayloadComparer.Large));
+            Assert.Null(PayloadComparer.FirstDifference(EdgeItems.XmlLarge(), await Bounded(client.EchoLargeAsync(EdgeItems.XmlLarge(), ct)), PayloadComparer.Large));
         }
 
         var small = PayloadGenerator.Small(100);
-        Assert.Null(PayloadComparer.FirstDifference(small, await Bounded(service.EchoSmallAsync(small)), PayloadComparer.Small));
+        Assert.Null(PayloadComparer.FirstDifference(small, await Bounded(client.EchoSmallAsync(small, ct)), PayloadComparer.Small));
         var large = PayloadGenerator.Large(100);
-        Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Large(100), await Bounded(service.EchoLargeAsync(large)), PayloadComparer.Large));
+        Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Large(100), await Bounded(client.EchoLargeAsync(large, ct)), PayloadComparer.Large));
 
         foreach (var (min, max) in new[] { (-3, 3), (int.MinValue, int.MinValue + 2), (int.MaxValue - 2, int.MaxValue), (int.MaxValue, int.MaxValue) })
         {
-            var stream = await Bounded(service.GetDataStreamAsync(min, max));
+            var stream = await Bounded(client.GetDataStreamAsync(min, max, ct));
             Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Composite(min, max), stream, PayloadComparer.Composite, $"GetDataStream({min}, {max})"));
         }
 
-        var todos = await Bounded(service.GetTodosAsync());
+        var todos = await Bounded(client.GetAsync(ct));
         Assert.Equal(PayloadGenerator.TodoCollectionSize, todos.Count);
         Assert.Null(PayloadComparer.FirstDifference(PayloadGenerator.Todos(), todos, PayloadComparer.Todo));
-        Assert.Null(PayloadComparer.Todo(todos[0], await Bounded(service.FirstTodoAsync())));
-        Assert.Equal(todos.Count, await Bounded(service.SendTodosAsync(todos)));
-        Assert.Equal(0, await Bounded(service.SendTodosAsync([])));
+        Assert.Null(PayloadComparer.Todo(todos[0], await Bounded(client.FirstAsync(ct))));
+        Assert.Equal(todos.Count, await Bounded(client.SendAsync(todos, ct)));
+        Assert.Equal(0, await Bounded(client.SendAsync([], ct)));
         var edgeTodos = EdgeItems.XmlTodos();
-        Assert.Equal(edgeTodos.Count, await Bounded(service.SendTodosAsync(edgeTodos)));
-        Assert.Equal(int.MaxValue, await Bounded(service.SendTodoAsync(edgeTodos[1])));
-        Assert.Equal(-2, await Bounded(service.SendTodoAsync(edgeTodos[4])));
+        Assert.Equal(edgeTodos.Count, await Bounded(client.SendAsync(edgeTodos, ct)));
+        Assert.Equal(int.MaxValue, await Bounded(client.SendOneAsync(edgeTodos[1], ct)));
+        Assert.Equal(-2, await Bounded(client.SendOneAsync(edgeTodos[4], ct)));
 
         // A service fault reaches the caller as a FaultException with WCF's sender code; the session goes on.
-        var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(service.GetDataStreamAsync(5, 1)));
+        var fault = await Assert.ThrowsAsync<FaultException>(() => Bounded(client.GetDataStreamAsync(5, 1, ct)));
         Assert.True(fault.Code.IsSenderFault, $"code {fault.Code.Name} in {fault.Code.Namespace}");
         Assert.Contains("GetDataStream needs min <= max", fault.Message, StringComparison.Ordinal);
-        Assert.Equal(CommunicationState.Opened, client.ClientChannel.State);
-        await AssertEchoesAsync(service.EchoSmallAsync);
+        Assert.Equal(CommunicationState.Opened, client.ChannelState);
+        await AssertEchoesAsync(items => client.EchoSmallAsync(items, ct));
     }
 
-    private Uri Address(RealWcfBinding binding) => binding switch
-    {
-        RealWcfBinding.NetTcpNone => new Uri($"net.tcp://127.0.0.1:{targets.Endpoints.Tcp[WcfModule.NetTcpTuned].Port}/wcf/nettcp"),
-        RealWcfBinding.NetTcpTransport => new Uri($"net.tcp://127.0.0.1:{targets.Endpoints.Tcp[WcfModule.NetTcpDefault].Port}/wcf/nettcp"),
-        _ => new Uri(targets.Endpoints.Http, "/wcf/basic"),
-    };
+    private IPEndPoint NetTcpNone => targets.Endpoints.Tcp[WcfModule.NetTcpTuned];
 
     /// <summary>The edge Guids, echoed exactly: the check that a channel (still, or again) serves calls.</summary>
     private static async Task AssertEchoesAsync(Func<List<SmallItem>, Task<List<SmallItem>>> echoSmall)

@@ -38,8 +38,8 @@ public sealed class SharedTodoStoreTests
         var clients = new ITodoClient[]
         {
             new RestTodoClient(host.Endpoints),
-            new BasicHttpWcfClient(host.Endpoints),
-            new NetTcpWcfClient(host.Endpoints, NetTcpSecurity.None),
+            WcfChannelClient.BasicHttp(host.Endpoints),
+            WcfChannelClient.NetTcp(host.Endpoints, NetTcpSecurity.None),
             new GrpcTodoClient(host.Endpoints.Http2!),
         };
 

@@ -1,11 +1,13 @@
-using System.Security.Authentication;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
+using System.ServiceModel;
+using System.ServiceModel.Security;
 using PerfAssert.Targets.Clients.Wcf;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.Wcf;
 using PerfAssert.Targets.Services.Wcf.NetTcp;
+using NetTcpSecurity = PerfAssert.Targets.Services.Wcf.NetTcp.NetTcpSecurity;
 
 namespace PerfAssert.Functional.Wcf;
 
@@ -14,24 +16,38 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
     private TargetEndpoints Endpoints => hosts.Loopback.Endpoints;
 
     [Fact]
-    public async Task DefaultClient_AfterACall_HasNegotiatedTls()
+    public async Task DefaultClient_FirstCall_ValidatesTheStandInCertificateOverTls()
     {
-        await using var client = new NetTcpWcfClient(Endpoints, NetTcpSecurity.Transport);
+        var shown = new List<X509Certificate?>();
+        using var factory = WcfClientBindings.NetTcpFactory<IWcfService>(Address(WcfModule.NetTcpDefault), NetTcpSecurity.Transport, Bounded.Limit, certificate =>
+        {
+            lock (shown)
+            {
+                shown.Add(certificate);
+            }
 
-        await client.FirstAsync(TestContext.Current.CancellationToken).Within();
+            return NetTcpCertificate.IsPinned(certificate);
+        });
+        var channel = factory.CreateChannel();
 
-        Assert.NotNull(client.NegotiatedTlsProtocol);
-        Assert.True(client.NegotiatedTlsProtocol >= SslProtocols.Tls12, $"negotiated {client.NegotiatedTlsProtocol}");
+        var first = await channel.FirstTodoAsync().Within();
+
+        Assert.Equal(PayloadGenerator.Todos()[0].Id, first.Id);
+        Assert.True(NetTcpCertificate.IsPinned(Assert.Single(shown)));
+        ((IClientChannel)channel).Abort();
     }
 
     [Fact]
-    public async Task TunedClient_AfterACall_HasNoTls()
+    public async Task DefaultClient_CertificateNotTrusted_FailsBeforeAnyCall()
     {
-        await using var client = new NetTcpWcfClient(Endpoints, NetTcpSecurity.None);
+        using var factory = WcfClientBindings.NetTcpFactory<IWcfService>(Address(WcfModule.NetTcpDefault), NetTcpSecurity.Transport, Bounded.Limit, _ => false);
+        var channel = factory.CreateChannel();
 
-        await client.FirstAsync(TestContext.Current.CancellationToken).Within();
+        var refused = await Assert.ThrowsAsync<SecurityNegotiationException>(() => channel.FirstTodoAsync()).Within();
 
-        Assert.Null(client.NegotiatedTlsProtocol);
+        Assert.Contains("Not the NetTcp stand-in's certificate", refused.ToString(), StringComparison.Ordinal);
+        ((IClientChannel)channel).Abort();
+        await AssertListenerServesAsync(NetTcpSecurity.Transport);
     }
 
     [Fact]
@@ -47,7 +63,7 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
     [Fact]
     public void Client_OnAnInMemoryHost_ExplainsThatNetTcpNeedsSockets()
     {
-        var error = Assert.Throws<InvalidOperationException>(() => new NetTcpWcfClient(hosts.InMemory.Endpoints, NetTcpSecurity.None));
+        var error = Assert.Throws<InvalidOperationException>(() => WcfChannelClient.NetTcp(hosts.InMemory.Endpoints, NetTcpSecurity.None));
 
         Assert.Contains("nettcp-tuned", error.Message, StringComparison.Ordinal);
     }
@@ -182,7 +198,7 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
     {
         var ct = TestContext.Current.CancellationToken;
         var host = await TargetHost.StartAsync(new TargetHostOptions { Modules = [new WcfModule()] }, ct);
-        await using var client = new NetTcpWcfClient(host.Endpoints, NetTcpSecurity.Transport, Bounded.Limit);
+        await using var client = WcfChannelClient.NetTcp(host.Endpoints, NetTcpSecurity.Transport, Bounded.Limit);
         await client.FirstAsync(ct).Within();
 
         // Shutdown waits up to 10 seconds for connections; an idle session must close at once when asked.
@@ -217,6 +233,8 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
         await AssertListenerServesAsync(NetTcpSecurity.Transport);
     }
 
+    private Uri Address(string protocol) => WcfChannelClient.Address(Endpoints.Tcp[protocol]);
+
     private static async Task AssertSessionServesAsync(RawNetTcpSession session)
     {
         var items = PayloadGenerator.Small(4);
@@ -226,7 +244,7 @@ public sealed class NetTcpTests(WcfHostsFixture hosts) : IClassFixture<WcfHostsF
 
     private async Task AssertListenerServesAsync(NetTcpSecurity security)
     {
-        await using var client = new NetTcpWcfClient(Endpoints, security, Bounded.Limit);
+        await using var client = WcfChannelClient.NetTcp(Endpoints, security, Bounded.Limit);
         var items = PayloadGenerator.Large(2);
         Assert.Null(PayloadComparer.FirstDifference(items, await client.EchoLargeAsync(items, TestContext.Current.CancellationToken).Within(), PayloadComparer.Large));
     }

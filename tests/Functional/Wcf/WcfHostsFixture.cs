@@ -19,7 +19,7 @@ public sealed class WcfHostsFixture : IAsyncLifetime
     public static TheoryData<string> HttpStacks => [.. WcfStacks.Clients.Where(c => c.SupportsInMemory).Select(c => c.Id)];
 
     /// <summary>Creates the stack's client against the loopback host, or the in-memory host when asked.</summary>
-    public WcfClient Create(string id, bool inMemory = false)
+    public IWcfClient Create(string id, bool inMemory = false)
     {
         var host = inMemory ? InMemory : Loopback;
         return WcfStacks.Clients.Single(c => c.Id == id).Create(host.Endpoints);

@@ -22,6 +22,21 @@ public sealed class WcfRoundTripTests(WcfHostsFixture hosts) : IClassFixture<Wcf
     }
 
     [Theory]
+    [InlineData("Wcf.BasicHttp/Text")]
+    [InlineData("Wcf.NetTcp/Tuned")]
+    [InlineData("Wcf.NetTcp/Default")]
+    public async Task EchoLarge_Thousand_FitsTheWcfClientsLimits(string stack)
+    {
+        // About 2 MB as SOAP text: far over the WCF client's default MaxReceivedMessageSize (64 KB), which would refuse it.
+        await using var client = hosts.Create(stack);
+        var items = PayloadGenerator.Large(1000);
+
+        var reply = await client.EchoLargeAsync(items, TestContext.Current.CancellationToken).Within();
+
+        Assert.Null(PayloadComparer.FirstDifference(items, reply, PayloadComparer.Large));
+    }
+
+    [Theory]
     [MemberData(nameof(WcfHostsFixture.AllStacks), MemberType = typeof(WcfHostsFixture))]
     public async Task GetDataStream_0To42_ReturnsTheReferenceList(string stack)
     {
@@ -83,7 +98,7 @@ public sealed class WcfRoundTripTests(WcfHostsFixture hosts) : IClassFixture<Wcf
         }
     }
 
-    private static async Task AssertEchoesAsync(WcfClient client)
+    private static async Task AssertEchoesAsync(IWcfClient client)
     {
         var ct = TestContext.Current.CancellationToken;
         foreach (var count in new[] { 0, 1, 100 })

@@ -7,10 +7,12 @@ using PerfAssert.Targets.Services.Wcf;
 namespace PerfAssert.Targets.Clients.Wcf;
 
 /// <summary>
-/// The client of the WebHttpBinding stand-in, with <see cref="HttpClient"/> as the reference used for WebHttp
-/// (the WCF client has no WebHttpBinding): bare DataContractSerializer XML or DataContractJsonSerializer JSON.
+/// The client of the WebHttpBinding stand-in: <see cref="HttpClient"/> with bare DataContractSerializer XML or
+/// DataContractJsonSerializer JSON bodies, because .NET's WCF client (dotnet/wcf) has no WebHttpBinding and no
+/// <c>WebChannelFactory</c> (its feature table lists WebHttpBinding as not supported); a WebHttp endpoint is plain HTTP
+/// to any other client. A non-success status throws <see cref="HttpRequestException"/> with the status and the body.
 /// </summary>
-public sealed class WebHttpWcfClient : WcfClient
+public sealed class WebHttpWcfClient : IWcfClient
 {
     private readonly HttpClient _http;
     private readonly WebHttpFormat _format;
@@ -20,21 +22,43 @@ public sealed class WebHttpWcfClient : WcfClient
     public WebHttpWcfClient(TargetEndpoints endpoints, WebHttpFormat format, TimeSpan? timeout = null)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
-        _http = endpoints.CreateHttpClient(timeout ?? DefaultTimeout);
+        _http = endpoints.CreateHttpClient(timeout ?? WcfChannelClient.DefaultTimeout);
         _format = format;
         _contentType = MediaTypeHeaderValue.Parse(WebHttpSerializer.ContentType(format));
         _prefix = (format == WebHttpFormat.Json ? WebHttpEndpoints.JsonPrefix : WebHttpEndpoints.XmlPrefix).TrimStart('/') + "/";
     }
 
-    public override string Name => "Wcf.WebHttp/" + _format;
+    public string Name => "Wcf.WebHttp/" + _format;
 
-    public override ValueTask DisposeAsync()
+    public async Task<List<SmallItem>> EchoSmallAsync(List<SmallItem> items, CancellationToken cancellationToken) =>
+        (List<SmallItem>)(await InvokeAsync(WcfContract.EchoSmall, [items], cancellationToken).ConfigureAwait(false))!;
+
+    public async Task<List<LargeItem>> EchoLargeAsync(List<LargeItem> items, CancellationToken cancellationToken) =>
+        (List<LargeItem>)(await InvokeAsync(WcfContract.EchoLarge, [items], cancellationToken).ConfigureAwait(false))!;
+
+    public async Task<List<CompositeType>> GetDataStreamAsync(int min, int max, CancellationToken cancellationToken) =>
+        (List<CompositeType>)(await InvokeAsync(WcfContract.GetDataStream, [min, max], cancellationToken).ConfigureAwait(false))!;
+
+    public async Task<List<TodoItem>> GetAsync(CancellationToken cancellationToken) =>
+        (List<TodoItem>)(await InvokeAsync(WcfContract.GetTodos, [], cancellationToken).ConfigureAwait(false))!;
+
+    public async Task<TodoItem> FirstAsync(CancellationToken cancellationToken) =>
+        (TodoItem)(await InvokeAsync(WcfContract.FirstTodo, [], cancellationToken).ConfigureAwait(false))!;
+
+    public async Task<int> SendAsync(List<TodoItem> items, CancellationToken cancellationToken) =>
+        (int)(await InvokeAsync(WcfContract.SendTodos, [items], cancellationToken).ConfigureAwait(false))!;
+
+    public async Task<int> SendOneAsync(TodoItem item, CancellationToken cancellationToken) =>
+        (int)(await InvokeAsync(WcfContract.SendTodo, [item], cancellationToken).ConfigureAwait(false))!;
+
+    public ValueTask DisposeAsync()
     {
         _http.Dispose();
         return ValueTask.CompletedTask;
     }
 
-    protected internal override async Task<object?> InvokeAsync(string operation, object?[] arguments, CancellationToken cancellationToken)
+    /// <summary>Posts one call of <paramref name="operation"/> (a <see cref="WcfContract"/> name) and reads its result.</summary>
+    private async Task<object?> InvokeAsync(string operation, object?[] arguments, CancellationToken cancellationToken)
     {
         using var request = new HttpRequestMessage(HttpMethod.Post, _prefix + operation) { Content = Body(operation, arguments) };
         using var response = await _http.SendAsync(request, cancellationToken).ConfigureAwait(false);

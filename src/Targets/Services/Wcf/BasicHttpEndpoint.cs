@@ -5,7 +5,8 @@ namespace PerfAssert.Targets.Services.Wcf;
 
 /// <summary>
 /// SOAP 1.1 over HTTP/1.1 with DataContractSerializer over the text XML encoder: a stand-in for CoreWCF's
-/// BasicHttpBinding (text encoding, buffered), which the package registry does not serve. One address, the
+/// BasicHttpBinding (text encoding, buffered), which the package registry does not serve; proven against the real WCF
+/// client (dotnet/wcf), Mono's WCF client and python3-zeep (docs/conformance.md). One address, the
 /// operation selected by the <c>SOAPAction</c> header, answers shaped like WCF's: 200 with the reply envelope,
 /// 500 with a fault envelope, 400 for a body that is not XML, 415 for a wrong content type, 413 for an oversize body.
 /// </summary>

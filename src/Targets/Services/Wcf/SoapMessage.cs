@@ -176,20 +176,12 @@ internal static class SoapMessage
     }
 
     /// <summary>
-    /// Reads a reply's result, or throws the <see cref="WcfFaultException"/> the reply carries. With
-    /// <paramref name="messageId"/> (the request's), the reply must name it in <c>RelatesTo</c>, as WCF's client requires.
+    /// Reads a reply's result, or throws the <see cref="WcfFaultException"/> the reply carries: for the tests that speak
+    /// the protocol by hand (the project's clients are WCF's own).
     /// </summary>
-    /// <exception cref="InvalidDataException">The reply relates to another request, or to none.</exception>
-    public static object? ReadResult(XmlDictionaryReader reader, SoapVersion version, string operation, string? messageId = null)
+    public static object? ReadResult(XmlDictionaryReader reader, SoapVersion version, string operation)
     {
-        var headers = ReadToBody(reader, version);
-        if (messageId is not null && !string.Equals(headers.RelatesTo, messageId, StringComparison.Ordinal))
-        {
-            throw new InvalidDataException(headers.RelatesTo is null
-                ? $"The reply to {operation} has no RelatesTo header; a WCF client drops such a reply (the request's MessageID was {messageId})."
-                : $"The reply to {operation} relates to {headers.RelatesTo}, not to this request's {messageId}.");
-        }
-
+        ReadToBody(reader, version);
         if (reader.IsStartElement(Fault, version.EnvelopeNamespace))
         {
             throw SoapFault.Read(reader, version);

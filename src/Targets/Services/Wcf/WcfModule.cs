@@ -7,9 +7,11 @@ using PerfAssert.Targets.Services.Wcf.NetTcp;
 namespace PerfAssert.Targets.Services.Wcf;
 
 /// <summary>
-/// The WCF targets as BCL stand-ins, because neither CoreWCF nor the WCF client can be restored here:
+/// The WCF services, each a BCL stand-in for CoreWCF, which the package registry does not serve (docs/dependencies.md):
 /// SOAP 1.1 over HTTP (BasicHttpBinding), WebHttp XML and JSON and raw streams (WebHttpBinding), and NetTcp binary XML over
-/// MC-NMF-style framing on raw TCP, tuned (no security) and default (TLS transport security).
+/// MC-NMF-style framing on raw TCP, tuned (no security) and default (TLS transport security). The peers that prove them
+/// (docs/conformance.md): the real .NET WCF client (dotnet/wcf's System.ServiceModel.* 10.1.0, the project's own
+/// Clients/Wcf), Mono 6.8's System.ServiceModel as client, and python3-zeep for BasicHttp.
 /// </summary>
 public sealed class WcfModule : ITargetModule
 {

@@ -7,7 +7,8 @@ namespace PerfAssert.Targets.Services.Wcf.NetTcp;
 
 /// <summary>
 /// The NetTcpBinding stand-in's listener side, a stand-in for CoreWCF's NetTcp transport (not served by the package
-/// registry): an MC-NMF-style duplex session (preamble, optional TLS upgrade, sized envelopes, end record) carrying
+/// registry; proven against the real WCF client, dotnet/wcf's NetTcpBinding with and without TLS, and Mono's WCF client,
+/// docs/conformance.md): an MC-NMF-style duplex session (preamble, optional TLS upgrade, sized envelopes, end record) carrying
 /// SOAP 1.2 + WS-Addressing envelopes in binary XML. One connection serves many calls in turn. A framing error,
 /// an oversize frame or a stalled peer ends that connection with a fault record; a bad envelope or an unknown
 /// action gets a SOAP fault and the connection stays open; the listener serves other connections throughout.
