@@ -5,7 +5,7 @@ namespace PerfAssert.Targets.Reference;
 
 /// <summary>
 /// How far each stand-in is from the library it replaces, measured beside the project against grpc-dotnet, CoreWCF and
-/// MessagePack-CSharp built from their public sources (never committed, never built by this repository's scripts):
+/// the WCF client built from their public sources (never committed, never built by this repository's scripts):
 /// the report's notes and docs/conformance.md both print <see cref="Table"/>, so a reader knows how far the stacks'
 /// figures can be read as the real libraries'. The figures are not re-measured by this repository (CoreWCF does not
 /// restore here); they change only when someone measures again and edits <see cref="Rows"/>.
@@ -26,7 +26,7 @@ public static class StandInDistance
     public sealed record Row(string Case, IReadOnlyList<Ratio> Runs, double StandInKilobytes, double RealKilobytes);
 
     /// <summary>When the figures were taken.</summary>
-    public const string Measured = "2026-11-24; the MessagePack [DataContract] layout and WCF client rows 2026-11-25";
+    public const string Measured = "2026-11-24; the WCF client rows 2026-11-25";
 
     /// <summary>Every measured case.</summary>
     public static IReadOnlyList<Row> Rows { get; } =
@@ -40,10 +40,6 @@ public static class StandInDistance
         new("BasicHttp Large-100", [new(0.965, 0.922, 1.010), new(0.991, 0.957, 1.035)], 1_917, 1_809),
         new("NetTcp Small-0 (our client; stand-in vs CoreWCF service, SecurityMode.None)", [new(0.930, 0.905, 0.952), new(0.897, 0.871, 0.919)], 17.7, 19.9),
         new("NetTcp Large-100", [new(0.966, 0.933, 1.001), new(0.983, 0.970, 1.012)], 966, 760),
-        new("MessagePack Small-100, serialize + deserialize (real: [Key] types, source-generated)", [new(0.331, 0.325, 0.332), new(0.294, 0.292, 0.295)], 7.83, 7.80),
-        new("MessagePack Large-100, serialize + deserialize (real: [Key] types)", [new(0.628, 0.618, 0.638), new(0.639, 0.628, 0.648)], 164.0, 164.0),
-        new("MessagePack Small-100, [DataContract] layout (real: default resolver on our contract types)", [new(0.303, 0.301, 0.304)], 7.93, 7.90),
-        new("MessagePack Large-100, [DataContract] layout", [new(0.614, 0.607, 0.622)], 164.6, 164.5),
         new("WCF client: our NetTcp client vs dotnet/wcf's, Echo Small-0, SecurityMode.None (same stand-in service; run B with ConnectionBufferSize 65536)", [new(1.329, 1.265, 1.392), new(1.302, 1.196, 1.369)], 17.66, 19.27),
         new("WCF client: our NetTcp client vs dotnet/wcf's, Echo Small-0, SecurityMode.Transport (TLS)", [new(1.106, 1.071, 1.157), new(1.047, 0.993, 1.105)], 17.66, 19.45),
         new("WCF client: our NetTcp client vs dotnet/wcf's, Echo Large-100, SecurityMode.None (ConnectionBufferSize 65536)", [new(1.008, 0.977, 1.059)], 965.96, 709.17),
@@ -71,9 +67,9 @@ public static class StandInDistance
         var text = new StringBuilder();
         text.AppendLine("## Notes: how far the stand-ins are from the libraries they replace");
         text.AppendLine();
-        text.AppendLine("CoreWCF, the WCF client, grpc-dotnet and MessagePack-CSharp could not be restored when the stacks were built (CoreWCF");
-        text.AppendLine("still cannot; the others run against the stand-ins in the conformance tests), so every stack above runs on a stand-in");
-        text.AppendLine("that speaks the same wire protocol (docs/conformance.md: which real peers prove it). Each stand-in was measured");
+        text.AppendLine("CoreWCF, the WCF client and grpc-dotnet could not be restored when the stacks were built (CoreWCF still cannot; the");
+        text.AppendLine("others run against the stand-ins in the conformance tests), so those stacks run on stand-ins that speak the same wire");
+        text.AppendLine("protocol (docs/conformance.md: which real peers prove it); the MessagePack stacks run on MessagePack-CSharp itself. Each stand-in was measured");
         text.AppendLine($"against the real library, built from its public source beside the project, in one process, interleaved ({Measured}):");
         text.AppendLine("stand-in mean over real mean, 99% interval, two separate runs where there are two. Run-to-run movement was up to 6-8%,");
         text.AppendLine("more than one interval shows: read differences under about 5% as noise.");
@@ -83,7 +79,6 @@ public static class StandInDistance
         text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"- gRPC and both WCF stand-ins are within {MaxDistance("gRPC", "BasicHttp", "NetTcp"):0%} of the real stacks in time: read their rows above as the real libraries' within that."));
         text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"- The WCF stand-ins allocate more than CoreWCF and the WCF client once there is payload (BasicHttp Small-100, NetTcp Large-100; our NetTcp client {MostAllocated("WCF client"):0.00}x dotnet/wcf's: no buffer pooling); their allocation figures overstate the real libraries'."));
         text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"- Our NetTcp client takes {Fastest("WCF client"):0.00}x-{Slowest("WCF client"):0.00}x the time of dotnet/wcf's client (the service side is ours in both; the most for a small message without TLS, the same time for Large-100): the NetTcp rows overstate the real client's share of a small call by up to that."));
-        text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"- MessagePack's stand-in takes {Fastest("MessagePack"):0.00}-{Slowest("MessagePack"):0.00} of MessagePack-CSharp's time for the same bytes: the MessagePack stacks' times above are a lower bound of what the real formatter costs."));
         return text.ToString();
     }
 

@@ -1,5 +1,4 @@
 using MessagePack;
-using MessagePack.Resolvers;
 
 namespace PerfAssert.Targets.Services.MessagePackApi;
 
@@ -7,12 +6,12 @@ namespace PerfAssert.Targets.Services.MessagePackApi;
 public static class MessagePackServerOptions
 {
     /// <summary>
-    /// The standard resolver (which reads and writes <c>[DataContract]</c> types by <c>DataMember(Order)</c>) behind the
-    /// array length check of <see cref="ExactArrayLengthResolver"/>, in the library's mode for untrusted input, which its
+    /// The standard resolver (which reads and writes <c>[DataContract]</c> types by <c>DataMember(Order)</c>) with the
+    /// array length check of <see cref="ExactArrayLengthResolver"/> in front, in the library's mode for untrusted input, which its
     /// documentation asks for data from the network (it bounds the depth of the object graph and hashes dictionary keys
     /// with a collision-resistant hash; the contracts have no dictionaries).
     /// </summary>
     public static MessagePackSerializerOptions Value { get; } = MessagePackSerializerOptions.Standard
-        .WithResolver(CompositeResolver.Create(ExactArrayLengthResolver.Instance, StandardResolver.Instance))
+        .WithResolver(ExactArrayLengthResolver.Instance)
         .WithSecurity(MessagePackSecurity.UntrustedData);
 }
