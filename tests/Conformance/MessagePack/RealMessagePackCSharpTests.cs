@@ -10,7 +10,7 @@ namespace PerfAssert.Conformance.MessagePack;
 /// <summary>
 /// MessagePack-CSharp (the registry's 2.5 package) as the MessagePack stacks use it, against the library's default
 /// options (its standard resolver on our own <c>[DataContract]</c> types, no attributes added), which is what a client
-/// of the library sends: the server's options (<see cref="MessagePackServerOptions.Value"/>: a length check before the standard
+/// of the library sends: the server's options (<see cref="MessagePackServerOptions.Value"/>: a length check in front of the standard
 /// resolver, untrusted-data mode) write the same bytes and read them back exactly; the layout is the one
 /// docs/conformance.md describes; and the loopback endpoints answer the default options' bytes byte for byte.
 /// </summary>
