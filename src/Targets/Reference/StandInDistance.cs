@@ -4,8 +4,8 @@ using System.Text;
 namespace PerfAssert.Targets.Reference;
 
 /// <summary>
-/// How far each stand-in is from the library it replaces, measured beside the project against CoreWCF, the WCF client and
-/// MessagePack-CSharp built from their public sources (never committed, never built by this repository's scripts):
+/// How far each stand-in is from the library it replaces, measured beside the project against CoreWCF built from its
+/// public sources (never committed, never built by this repository's scripts):
 /// the report's notes and docs/conformance.md both print <see cref="Table"/>, so a reader knows how far the stacks'
 /// figures can be read as the real libraries'. The figures are not re-measured by this repository (CoreWCF does not
 /// restore here); they change only when someone measures again and edits <see cref="Rows"/>.
@@ -26,7 +26,7 @@ public static class StandInDistance
     public sealed record Row(string Case, IReadOnlyList<Ratio> Runs, double StandInKilobytes, double RealKilobytes);
 
     /// <summary>When the figures were taken.</summary>
-    public const string Measured = "2026-11-24; the MessagePack [DataContract] layout rows 2026-11-25";
+    public const string Measured = "2026-11-24";
 
     /// <summary>Every measured case.</summary>
     public static IReadOnlyList<Row> Rows { get; } =
@@ -36,10 +36,6 @@ public static class StandInDistance
         new("BasicHttp Large-100", [new(0.965, 0.922, 1.010), new(0.991, 0.957, 1.035)], 1_917, 1_809),
         new("NetTcp Small-0 (same client on both sides; stand-in vs CoreWCF service, SecurityMode.None)", [new(0.930, 0.905, 0.952), new(0.897, 0.871, 0.919)], 17.7, 19.9),
         new("NetTcp Large-100", [new(0.966, 0.933, 1.001), new(0.983, 0.970, 1.012)], 966, 760),
-        new("MessagePack Small-100, serialize + deserialize (real: [Key] types, source-generated)", [new(0.331, 0.325, 0.332), new(0.294, 0.292, 0.295)], 7.83, 7.80),
-        new("MessagePack Large-100, serialize + deserialize (real: [Key] types)", [new(0.628, 0.618, 0.638), new(0.639, 0.628, 0.648)], 164.0, 164.0),
-        new("MessagePack Small-100, [DataContract] layout (real: default resolver on our contract types)", [new(0.303, 0.301, 0.304)], 7.93, 7.90),
-        new("MessagePack Large-100, [DataContract] layout", [new(0.614, 0.607, 0.622)], 164.6, 164.5),
     ];
 
     /// <summary>The rows as a Markdown table: case, each run's ratio with its interval, KB per operation on each side.</summary>
@@ -63,9 +59,9 @@ public static class StandInDistance
         var text = new StringBuilder();
         text.AppendLine("## Notes: how far the stand-ins are from the libraries they replace");
         text.AppendLine();
-        text.AppendLine("CoreWCF, the WCF client and MessagePack-CSharp could not be restored when the stacks were built (CoreWCF still");
-        text.AppendLine("cannot; the others run against the stand-ins in the conformance tests), so those stacks above run on stand-ins (gRPC runs");
-        text.AppendLine("on grpc-dotnet itself) that speak the same wire protocol (docs/conformance.md: which real peers prove it). Each stand-in was measured");
+        text.AppendLine("CoreWCF cannot be restored here, so the WCF stacks' services are stand-ins that speak its wire protocols");
+        text.AppendLine("(docs/conformance.md: which real peers prove it); their BasicHttp and NetTcp clients are the real WCF client, and the");
+        text.AppendLine("gRPC and MessagePack stacks run on grpc-dotnet and MessagePack-CSharp themselves. Each stand-in service was measured");
         text.AppendLine($"against the real library, built from its public source beside the project, in one process, interleaved ({Measured}):");
         text.AppendLine("stand-in mean over real mean, 99% interval, two separate runs where there are two. Run-to-run movement was up to 6-8%,");
         text.AppendLine("more than one interval shows: read differences under about 5% as noise.");
@@ -75,7 +71,6 @@ public static class StandInDistance
         text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"- Both WCF stand-ins are within {MaxDistance("BasicHttp", "NetTcp"):0%} of the real stacks in time: read their rows above as the real libraries' within that."));
         text.AppendLine("- The WCF stand-in services allocate more than CoreWCF once there is payload (BasicHttp Small-100, NetTcp Large-100): their allocation figures overstate the real service's.");
         text.AppendLine("- The BasicHttp and NetTcp stacks' clients are the real WCF client (dotnet/wcf's System.ServiceModel.* 10.1.0, through ChannelFactory), so only their service side is a stand-in; WebHttp's client is HttpClient (the WCF client has no WebHttpBinding).");
-        text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"- MessagePack's stand-in takes {Fastest("MessagePack"):0.00}-{Slowest("MessagePack"):0.00} of MessagePack-CSharp's time for the same bytes: the MessagePack stacks' times above are a lower bound of what the real formatter costs."));
         return text.ToString();
     }
 
@@ -83,8 +78,4 @@ public static class StandInDistance
         Rows.Where(r => stacks.Any(s => r.Case.StartsWith(s, StringComparison.Ordinal))).SelectMany(r => r.Runs);
 
     private static double MaxDistance(params string[] stacks) => Of(stacks).Max(r => Math.Abs(r.Estimate - 1));
-
-    private static double Fastest(string stack) => Of(stack).Min(r => r.Estimate);
-
-    private static double Slowest(string stack) => Of(stack).Max(r => r.Estimate);
 }

@@ -5,13 +5,13 @@ using PerfAssert.Targets.Clients;
 using PerfAssert.Targets.Clients.MessagePack;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Fixtures;
-using PerfAssert.Targets.Formats.MessagePack;
 using PerfAssert.Targets.Hosting;
+using PerfAssert.Targets.Services.MessagePackApi;
 
 namespace PerfAssert.Conformance.MessagePack;
 
 /// <summary>
-/// The MessagePack stand-in (MessagePack-CSharp's formats) against an implementation that is not ours, Debian's
+/// The MessagePack stacks (MessagePack-CSharp on the server and in our client) against an implementation that is not .NET, Debian's
 /// python3-msgpack, in both directions: its client against our controllers on loopback, and our client against its
 /// server. Payloads at the edges: decimal max and min and 1E-28, offsets +14:00 and -12:00 with 100 ns ticks, years 1
 /// and 9999, ulong max, emoji and right-to-left text, "" next to null, empty lists.
@@ -61,8 +61,8 @@ public sealed class MessagePackPeerTests(LoopbackTargetsFixture targets) : IClas
         await using var peer = PeerProcess.Start(PeerProcess.Python, [PeerProcess.Program("msgpack_peer.py"), "server"]);
         var port = int.Parse(peer.WaitForLine("listening ", PeerTimeout), System.Globalization.CultureInfo.InvariantCulture);
         using var http = new HttpClient { Timeout = PeerTimeout };
-        // [[Guid as bin 16]]: the stand-in's earlier format, which MessagePack-CSharp cannot read.
-        using var body = new ByteArrayContent(Convert.FromHexString("9191C41000112233445566778899AABBCCDDEEFF"));
+        // [[nil, Guid as bin 16]]: not MessagePack-CSharp's Guid (a string), which it cannot read either.
+        using var body = new ByteArrayContent(Convert.FromHexString("9192C0C41000112233445566778899AABBCCDDEEFF"));
         body.Headers.ContentType = new MediaTypeHeaderValue(MessagePackMediaType.Value);
 
         using var response = await http.PostAsync(new Uri($"http://127.0.0.1:{port}/api/echo/small"), body, TestContext.Current.CancellationToken);

@@ -3,7 +3,7 @@ using System.Text;
 using PerfAssert.Targets.Clients.Http;
 using PerfAssert.Targets.Clients.MessagePack;
 using PerfAssert.Targets.Contracts;
-using PerfAssert.Targets.Formats.MessagePack;
+using PerfAssert.Functional.MessagePack;
 using PerfAssert.Targets.Services.MessagePackApi;
 using PerfAssert.Targets.Services.Wcf;
 
@@ -23,11 +23,14 @@ internal static class BadRequests
     {
         ["MessagePack.Controllers/malformed"] = new("api/echo/large", Msgpack, [0xc1], HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
         ["MessagePack.Controllers/empty"] = new("api/echo/large", Msgpack, [], HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
-        ["MessagePack.Controllers/truncated"] = new("api/echo/large", Msgpack, Half(MessagePackSerializer.Serialize(PayloadGenerator.Large(3))), HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
-        ["MessagePack.Controllers/wrong-content-type"] = new("api/echo/large", "text/plain", MessagePackSerializer.Serialize(PayloadGenerator.Large(1)), HttpStatusCode.UnsupportedMediaType, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/truncated"] = new("api/echo/large", Msgpack, Half(MessagePackBodies.Of(PayloadGenerator.Large(3))), HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        // MessagePack-CSharp reads both without complaint (the first value only; the missing member as its default).
+        ["MessagePack.Controllers/trailing-bytes"] = new("api/echo/large", Msgpack, MessagePackBodies.TrailingNil(), HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/array-one-short"] = new("api/echo/large", Msgpack, MessagePackBodies.LargeItemOneElementShort(), HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/wrong-content-type"] = new("api/echo/large", "text/plain", MessagePackBodies.Of(PayloadGenerator.Large(1)), HttpStatusCode.UnsupportedMediaType, MessagePackStacks.ControllersId),
         // The formatter's own 8 MiB limit answers before the controller's 16 MiB request limit; MVC reports it as model state.
         ["MessagePack.Controllers/oversize"] = new("api/echo/large", Msgpack, new byte[MessagePackHttp.MaxBodyBytes + 1], HttpStatusCode.BadRequest, MessagePackStacks.ControllersId),
-        ["MessagePack.Controllers/unknown-operation"] = new("api/echo/medium", Msgpack, MessagePackSerializer.Serialize(PayloadGenerator.Small(1)), HttpStatusCode.NotFound, MessagePackStacks.ControllersId),
+        ["MessagePack.Controllers/unknown-operation"] = new("api/echo/medium", Msgpack, MessagePackBodies.Of(PayloadGenerator.Small(1)), HttpStatusCode.NotFound, MessagePackStacks.ControllersId),
         ["Wcf.BasicHttp/empty"] = new("wcf/basic", SoapContentType, [], HttpStatusCode.BadRequest, "Wcf.BasicHttp/Text", EchoSmallAction),
         // Not an envelope of the binding's SOAP version: WCF's encoder refuses it before dispatch, and CoreWCF answers 400.
         ["Wcf.BasicHttp/no-body-element"] = new("wcf/basic", SoapContentType, Utf8($"<s:Envelope xmlns:s=\"{WcfDictionary.Soap11Namespace}\"/>"), HttpStatusCode.BadRequest, "Wcf.BasicHttp/Text", EchoSmallAction),

@@ -3,7 +3,6 @@ using System.Net.Http.Headers;
 using PerfAssert.Targets.Clients;
 using PerfAssert.Targets.Clients.MessagePack;
 using PerfAssert.Targets.Contracts;
-using PerfAssert.Targets.Formats.MessagePack;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.MessagePackApi;
 
@@ -54,7 +53,7 @@ public sealed class MessagePackEndpointTests
         using var timeout = MessagePackTestTimeout.Start();
         await using var host = await StartAsync(inMemory, timeout.Token);
         using var http = host.Endpoints.CreateHttpClient(TimeSpan.FromSeconds(10));
-        var valid = MessagePackSerializer.Serialize(PayloadGenerator.Large(3));
+        var valid = MessagePackBodies.Of(PayloadGenerator.Large(3));
         byte[][] malformed =
         [
             [],
@@ -77,6 +76,38 @@ public sealed class MessagePackEndpointTests
         Assert.Equal(valid, await ok.Content.ReadAsByteArrayAsync(timeout.Token));
     }
 
+    public static TheoryData<bool, string> GuardCases => new()
+    {
+        { true, "trailing nil" }, { false, "trailing nil" },
+        { true, "LargeItem one element short" }, { false, "LargeItem one element short" },
+        { true, "LargeItem one element long" }, { true, "Address one element short" },
+    };
+
+    [Theory]
+    [MemberData(nameof(GuardCases))]
+    public async Task PostMinimal_BodyTheLibraryWouldAccept_Is400WithTheReason(bool inMemory, string what)
+    {
+        // MessagePack-CSharp reads the first value and ignores what follows, reads a short contract array as defaults and
+        // skips elements past the last order; the endpoint refuses all of them.
+        var (body, reason) = what switch
+        {
+            "trailing nil" => (MessagePackBodies.TrailingNil(), "and nothing may follow it"),
+            "LargeItem one element short" => (MessagePackBodies.LargeItemOneElementShort(), "LargeItem is an array of 11 elements (index = DataMember Order, up to its highest), got 10"),
+            "LargeItem one element long" => (MessagePackBodies.LargeItemOneElementLong(), "LargeItem is an array of 11 elements (index = DataMember Order, up to its highest), got 12"),
+            _ => (MessagePackBodies.AddressOneElementShort(), "Address is an array of 7 elements (index = DataMember Order, up to its highest), got 6"),
+        };
+        using var timeout = MessagePackTestTimeout.Start();
+        await using var host = await StartAsync(inMemory, timeout.Token);
+        using var http = host.Endpoints.CreateHttpClient(TimeSpan.FromSeconds(10));
+
+        using var response = await PostAsync(http, LargePath, body, MessagePackMediaType.Value, timeout.Token);
+        var text = await response.Content.ReadAsStringAsync(timeout.Token);
+
+        Assert.True(response.StatusCode == HttpStatusCode.BadRequest, $"{(int)response.StatusCode}: {text}");
+        Assert.StartsWith("The body is not a valid MessagePack List<LargeItem>: ", text, StringComparison.Ordinal);
+        Assert.Contains(reason, text, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("application/json")]
     [InlineData("text/plain")]
@@ -87,7 +118,7 @@ public sealed class MessagePackEndpointTests
         await using var host = await StartAsync(inMemory: true, timeout.Token);
         using var http = host.Endpoints.CreateHttpClient(TimeSpan.FromSeconds(10));
 
-        using var response = await PostAsync(http, LargePath, MessagePackSerializer.Serialize(PayloadGenerator.Large(1)), contentType, timeout.Token);
+        using var response = await PostAsync(http, LargePath, MessagePackBodies.Of(PayloadGenerator.Large(1)), contentType, timeout.Token);
 
         Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
     }

@@ -1,3 +1,4 @@
+using MessagePack;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Formatters;
@@ -6,7 +7,6 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Primitives;
 using PerfAssert.Targets.Contracts;
-using PerfAssert.Targets.Formats.MessagePack;
 using PerfAssert.Targets.Services.MessagePackApi;
 
 namespace PerfAssert.Functional.MessagePack;
@@ -42,7 +42,7 @@ public sealed class MessagePackMvcFormatterTests
     public async Task InputFormatter_ValidBody_ReadsTheModel()
     {
         var sent = PayloadGenerator.Large(3);
-        var context = InputContext(MessagePackSerializer.Serialize(sent), MessagePackMediaType.Value, typeof(List<LargeItem>));
+        var context = InputContext(MessagePackBodies.Of(sent), MessagePackMediaType.Value, typeof(List<LargeItem>));
         var formatter = new MessagePackInputFormatter();
 
         Assert.True(formatter.CanRead(context));
@@ -63,6 +63,29 @@ public sealed class MessagePackMvcFormatterTests
         Assert.Contains("MessagePack", Assert.Single(context.ModelState["items"]!.Errors).ErrorMessage, StringComparison.Ordinal);
     }
 
+    public static TheoryData<string, byte[], string> Refused => new()
+    {
+        { "trailing nil", MessagePackBodies.TrailingNil(), "and nothing may follow it" },
+        { "LargeItem one element short", MessagePackBodies.LargeItemOneElementShort(), "LargeItem is an array of 11 elements (index = DataMember Order, up to its highest), got 10" },
+        { "LargeItem one element long", MessagePackBodies.LargeItemOneElementLong(), "LargeItem is an array of 11 elements (index = DataMember Order, up to its highest), got 12" },
+        { "truncated", MessagePackBodies.Of(PayloadGenerator.Large(2))[..^5], "List<LargeItem>" },
+        { "a map for a list", [0x80], "List<LargeItem>" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Refused))]
+    public async Task InputFormatter_BodyTheLibraryWouldReadOrRefuse_IsAModelErrorWithTheReason(string what, byte[] body, string reason)
+    {
+        var context = InputContext(body, MessagePackMediaType.Value, typeof(List<LargeItem>));
+
+        var result = await new MessagePackInputFormatter().ReadAsync(context);
+
+        Assert.True(result.HasError, what);
+        var error = Assert.Single(context.ModelState["items"]!.Errors).ErrorMessage;
+        Assert.StartsWith("The body is not a valid MessagePack List<LargeItem>: ", error, StringComparison.Ordinal);
+        Assert.Contains(reason, error, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void InputFormatter_OtherContentTypeOrType_CannotRead()
     {
@@ -73,7 +96,7 @@ public sealed class MessagePackMvcFormatterTests
     }
 
     [Fact]
-    public async Task OutputFormatter_AskedForMessagePack_WritesTheSerializerBytes()
+    public async Task OutputFormatter_AskedForMessagePack_WritesTheLibrarysBytes()
     {
         var sent = PayloadGenerator.Small(4);
         var context = OutputContext(sent, MessagePackMediaType.Value, out var body);
@@ -82,7 +105,8 @@ public sealed class MessagePackMvcFormatterTests
         Assert.True(formatter.CanWriteResult(context));
         await formatter.WriteAsync(context);
 
-        Assert.Equal(MessagePackSerializer.Serialize(sent), body.ToArray());
+        // Exactly what the library's defaults write: the length check changes reading only.
+        Assert.Equal(MessagePackSerializer.Serialize(sent, MessagePackSerializerOptions.Standard, TestContext.Current.CancellationToken), body.ToArray());
         Assert.StartsWith(MessagePackMediaType.Value, context.HttpContext.Response.ContentType, StringComparison.Ordinal);
     }
 

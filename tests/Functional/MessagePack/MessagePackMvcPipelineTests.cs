@@ -3,7 +3,6 @@ using System.Net.Http.Headers;
 using PerfAssert.Functional.MessagePack.MvcProbe;
 using PerfAssert.Targets.Clients.MessagePack;
 using PerfAssert.Targets.Contracts;
-using PerfAssert.Targets.Formats.MessagePack;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.MessagePackApi;
 
@@ -34,7 +33,7 @@ public sealed class MessagePackMvcPipelineTests
         using var timeout = MessagePackTestTimeout.Start();
         await using var host = await StartAsync(timeout.Token);
         using var http = host.Endpoints.CreateHttpClient(TimeSpan.FromSeconds(10));
-        var valid = MessagePackSerializer.Serialize(PayloadGenerator.Large(2));
+        var valid = MessagePackBodies.Of(PayloadGenerator.Large(2));
 
         using var bad = await SendAsync(http, LargePath, valid[..^3], MessagePackMediaType.Value, MessagePackMediaType.Value, timeout.Token);
         using var good = await SendAsync(http, LargePath, valid, MessagePackMediaType.Value, MessagePackMediaType.Value, timeout.Token);
@@ -42,6 +41,26 @@ public sealed class MessagePackMvcPipelineTests
         Assert.Equal(HttpStatusCode.BadRequest, bad.StatusCode);
         Assert.Equal(HttpStatusCode.OK, good.StatusCode);
         Assert.Equal(valid, await good.Content.ReadAsByteArrayAsync(timeout.Token));
+    }
+
+    [Theory]
+    [InlineData("trailing nil")]
+    [InlineData("LargeItem one element short")]
+    public async Task PostController_BodyTheLibraryWouldAccept_Is400WithTheReason(string what)
+    {
+        var (body, reason) = what == "trailing nil"
+            ? (MessagePackBodies.TrailingNil(), "and nothing may follow it")
+            : (MessagePackBodies.LargeItemOneElementShort(), "LargeItem is an array of 11 elements (index = DataMember Order, up to its highest), got 10");
+        using var timeout = MessagePackTestTimeout.Start();
+        await using var host = await StartAsync(timeout.Token);
+        using var http = host.Endpoints.CreateHttpClient(TimeSpan.FromSeconds(10));
+
+        using var response = await SendAsync(http, LargePath, body, MessagePackMediaType.Value, MessagePackMediaType.Value, timeout.Token);
+        var text = await response.Content.ReadAsStringAsync(timeout.Token);
+
+        // [ApiController] answers the model error as a problem details document (JSON) that carries the reason.
+        Assert.True(response.StatusCode == HttpStatusCode.BadRequest, $"{(int)response.StatusCode}: {text}");
+        Assert.Contains(reason, text, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -63,7 +82,7 @@ public sealed class MessagePackMvcPipelineTests
         await using var host = await StartAsync(timeout.Token);
         using var http = host.Endpoints.CreateHttpClient(TimeSpan.FromSeconds(10));
 
-        using var response = await SendAsync(http, SmallPath, MessagePackSerializer.Serialize(PayloadGenerator.Small(1)), MessagePackMediaType.Value, accept: null, timeout.Token);
+        using var response = await SendAsync(http, SmallPath, MessagePackBodies.Of(PayloadGenerator.Small(1)), MessagePackMediaType.Value, accept: null, timeout.Token);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal("application/json", response.Content.Headers.ContentType?.MediaType);

@@ -1,19 +1,19 @@
 using System.Net.Http.Headers;
+using MessagePack;
 using PerfAssert.Targets.Contracts;
-using PerfAssert.Targets.Formats.MessagePack;
+using PerfAssert.Targets.Services.MessagePackApi;
 
 namespace PerfAssert.Targets.Clients.MessagePack;
 
 /// <summary>
 /// Echoes over HTTP with <c>application/x-msgpack</c> bodies (Content-Type and Accept), against the minimal
-/// endpoints or MVC controllers. Request and response bodies live in pooled buffers; the client owns its
+/// endpoints or MVC controllers, serializing with MessagePack-CSharp's defaults as its samples do. The client owns its
 /// <see cref="HttpClient"/>.
 /// </summary>
 public sealed class MessagePackEchoClient : IEchoClient
 {
-    // The server refuses requests above 8 MiB and echoes what it got, so a larger answer is not an echo.
-    private const int MaxResponseBytes = 8 * 1024 * 1024;
-    private const int ReadChunk = 16 * 1024;
+    // The library's standard options: the standard resolver reads and writes the [DataContract] types by DataMember(Order).
+    private static readonly MessagePackSerializerOptions Options = MessagePackSerializerOptions.Standard;
 
     private readonly HttpClient _http;
     private readonly string _routePrefix;
@@ -47,13 +47,10 @@ public sealed class MessagePackEchoClient : IEchoClient
 
     private async Task<T> EchoAsync<T>(string path, T payload, CancellationToken cancellationToken)
     {
-        using var sent = new PooledBufferWriter();
-        MessagePackSerializer.Serialize(sent, payload);
-        using var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = new ReadOnlyMemoryContent(sent.WrittenMemory) };
+        using var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = new ByteArrayContent(MessagePackSerializer.Serialize(payload, Options, cancellationToken)) };
         request.Content.Headers.ContentType = new MediaTypeHeaderValue(MessagePackMediaType.Value);
         request.Headers.TryAddWithoutValidation("Accept", MessagePackMediaType.Value);
 
-        // ResponseHeadersRead: the body goes into a pooled buffer instead of HttpClient's own MemoryStream.
         using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         if (!response.IsSuccessStatusCode)
         {
@@ -67,21 +64,10 @@ public sealed class MessagePackEchoClient : IEchoClient
             throw new HttpRequestException($"{Name}: POST {path} answered {mediaType ?? "no content type"}, not {MessagePackMediaType.Value}.");
         }
 
-        using var received = new PooledBufferWriter((int)Math.Clamp(response.Content.Headers.ContentLength ?? ReadChunk, 1, MaxResponseBytes));
         var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
         await using (stream.ConfigureAwait(false))
         {
-            int read;
-            while ((read = await stream.ReadAsync(received.GetMemory(ReadChunk), cancellationToken).ConfigureAwait(false)) > 0)
-            {
-                received.Advance(read);
-                if (received.WrittenCount > MaxResponseBytes)
-                {
-                    throw new HttpRequestException($"{Name}: POST {path} answered more than {MaxResponseBytes} bytes.");
-                }
-            }
+            return await MessagePackSerializer.DeserializeAsync<T>(stream, Options, cancellationToken).ConfigureAwait(false);
         }
-
-        return MessagePackSerializer.Deserialize<T>(received.WrittenSpan);
     }
 }

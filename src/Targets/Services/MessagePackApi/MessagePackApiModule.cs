@@ -1,18 +1,17 @@
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Mvc;
-using PerfAssert.Targets.Formats.MessagePack;
 using PerfAssert.Targets.Hosting;
 
 namespace PerfAssert.Targets.Services.MessagePackApi;
 
 /// <summary>
 /// ASP.NET Core with MessagePack: minimal API echo endpoints, and MVC input/output formatters that let the
-/// controllers of other modules speak <c>application/x-msgpack</c>. Built on this repository's spec MessagePack
-/// stand-in, because MessagePack-CSharp is not in the package registry.
+/// controllers of other modules speak <c>application/x-msgpack</c>, both serializing with MessagePack-CSharp
+/// (<see cref="MessagePackServerOptions.Value"/>).
 /// </summary>
 public sealed class MessagePackApiModule : ITargetModule
 {
-    public string Name => "ASP.NET Core MessagePack (stand-in for MessagePack-CSharp)";
+    public string Name => "ASP.NET Core MessagePack (MessagePack-CSharp)";
 
     public IReadOnlyDictionary<string, Action<IConnectionBuilder>> TcpProtocols { get; } = new Dictionary<string, Action<IConnectionBuilder>>();
 

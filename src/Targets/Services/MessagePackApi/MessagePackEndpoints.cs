@@ -1,11 +1,10 @@
 using PerfAssert.Targets.Contracts;
-using PerfAssert.Targets.Formats.MessagePack;
 
 namespace PerfAssert.Targets.Services.MessagePackApi;
 
 /// <summary>
-/// Minimal API echo endpoints speaking <c>application/x-msgpack</c> through the MessagePack stand-in.
-/// Wrong content type: 415; malformed, truncated or trailing-garbage body: 400; body over
+/// Minimal API echo endpoints speaking <c>application/x-msgpack</c> through MessagePack-CSharp.
+/// Wrong content type: 415; malformed, truncated or trailing-garbage body, or a contract array of the wrong length: 400; body over
 /// <see cref="MessagePackHttp.MaxBodyBytes"/>: 413. Each answer is plain text saying why.
 /// </summary>
 public static class MessagePackEndpoints

@@ -1,12 +1,13 @@
 using Microsoft.AspNetCore.Mvc.Formatters;
-using PerfAssert.Targets.Formats.MessagePack;
 
 namespace PerfAssert.Targets.Services.MessagePackApi;
 
 /// <summary>
-/// Reads <c>application/x-msgpack</c> request bodies into the contracts for MVC controllers: a stand-in for
-/// MessagePack-CSharp's <c>MessagePackInputFormatter</c>. A malformed or oversized body becomes a model-state
-/// error, which <c>[ApiController]</c> answers with 400; MVC itself answers other content types with 415.
+/// Reads <c>application/x-msgpack</c> request bodies into the contracts for MVC controllers with MessagePack-CSharp,
+/// in place of its <c>MessagePackInputFormatter</c> (the MessagePack.AspNetCoreMvcFormatter package is not served).
+/// A malformed, truncated, oversized body, or one with bytes after the value or a contract array of the wrong length,
+/// becomes a model-state error with the reason, which <c>[ApiController]</c> answers with 400; MVC itself answers
+/// other content types with 415.
 /// </summary>
 public sealed class MessagePackInputFormatter : InputFormatter
 {
@@ -15,7 +16,7 @@ public sealed class MessagePackInputFormatter : InputFormatter
         SupportedMediaTypes.Add(MessagePackMediaType.Value);
     }
 
-    protected override bool CanReadType(Type type) => MessagePackContractResolver.CanHandle(type);
+    protected override bool CanReadType(Type type) => MessagePackHttp.IsContract(type);
 
     public override async Task<InputFormatterResult> ReadRequestBodyAsync(InputFormatterContext context)
     {

@@ -1,11 +1,10 @@
 using Microsoft.AspNetCore.Mvc.Formatters;
-using PerfAssert.Targets.Formats.MessagePack;
 
 namespace PerfAssert.Targets.Services.MessagePackApi;
 
 /// <summary>
-/// Writes the contracts as <c>application/x-msgpack</c> for MVC controllers: a stand-in for MessagePack-CSharp's
-/// <c>MessagePackOutputFormatter</c>. It answers only requests that ask for MessagePack (Accept or [Produces]).
+/// Writes the contracts as <c>application/x-msgpack</c> for MVC controllers with MessagePack-CSharp, in place of its
+/// <c>MessagePackOutputFormatter</c> (not served). It answers only requests that ask for MessagePack (Accept or [Produces]).
 /// </summary>
 public sealed class MessagePackOutputFormatter : OutputFormatter
 {
@@ -25,7 +24,7 @@ public sealed class MessagePackOutputFormatter : OutputFormatter
         return context.ContentType.HasValue && context.ContentType.Length > 0 && base.CanWriteResult(context);
     }
 
-    protected override bool CanWriteType(Type? type) => type is not null && MessagePackContractResolver.CanHandle(type);
+    protected override bool CanWriteType(Type? type) => type is not null && MessagePackHttp.IsContract(type);
 
     public override Task WriteResponseBodyAsync(OutputFormatterWriteContext context)
     {

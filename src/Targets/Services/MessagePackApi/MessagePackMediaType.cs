@@ -1,4 +1,4 @@
-namespace PerfAssert.Targets.Formats.MessagePack;
+namespace PerfAssert.Targets.Services.MessagePackApi;
 
 /// <summary>The media type the MessagePack targets speak, as MessagePack-CSharp's ASP.NET Core formatters use it.</summary>
 public static class MessagePackMediaType
