@@ -1,4 +1,8 @@
+#if AWESOME_ASSERTIONS
+namespace PerfAssert.AwesomeAssertions;
+#else
 namespace PerfAssert.FluentAssertions;
+#endif
 
 /// <summary>
 /// Verdict messages go into FluentAssertions failure messages verbatim. FluentAssertions runs every failure message

@@ -1,6 +1,10 @@
 using PerfAssert.Verdicts;
 
+#if AWESOME_ASSERTIONS
+namespace PerfAssert.AwesomeAssertions;
+#else
 namespace PerfAssert.FluentAssertions;
+#endif
 
 /// <summary>Checks on <see cref="VerdictOutcome"/> arguments shared by the assertion classes.</summary>
 internal static class Outcomes

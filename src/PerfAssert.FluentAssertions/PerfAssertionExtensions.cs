@@ -1,7 +1,11 @@
 using System.Diagnostics.Contracts;
 using PerfAssert.Verdicts;
 
+#if AWESOME_ASSERTIONS
+namespace PerfAssert.AwesomeAssertions;
+#else
 namespace PerfAssert.FluentAssertions;
+#endif
 
 /// <summary>The <c>Should()</c> entry points for PerfAssert results and verdicts.</summary>
 public static class PerfAssertionExtensions

@@ -1,10 +1,20 @@
+#if AWESOME_ASSERTIONS
+using AwesomeAssertions;
+using AwesomeAssertions.Execution;
+using AwesomeAssertions.Primitives;
+#else
 using FluentAssertions;
 using FluentAssertions.Execution;
 using FluentAssertions.Primitives;
+#endif
 using PerfAssert.Reporting;
 using PerfAssert.Verdicts;
 
+#if AWESOME_ASSERTIONS
+namespace PerfAssert.AwesomeAssertions;
+#else
 namespace PerfAssert.FluentAssertions;
+#endif
 
 /// <summary>
 /// Assertions on a <see cref="PerfResult"/>. They only read what the engine concluded (<see cref="PerfResult.Failed"/>,
@@ -13,10 +23,24 @@ namespace PerfAssert.FluentAssertions;
 public sealed class PerfResultAssertions : ReferenceTypeAssertions<PerfResult, PerfResultAssertions>
 {
     /// <summary>Creates assertions on a result; <paramref name="subject"/> may be null, which every assertion reports.</summary>
+#if AWESOME_ASSERTIONS
+    public PerfResultAssertions(PerfResult? subject)
+        : base(subject!, AssertionChain.GetOrCreate())
+    {
+    }
+#else
     public PerfResultAssertions(PerfResult? subject)
         : base(subject!)
     {
     }
+#endif
+
+#if AWESOME_ASSERTIONS
+    // AwesomeAssertions (like FluentAssertions 8) hands each assertion class the chain it belongs to.
+    private AssertionChain Chain => CurrentAssertionChain;
+#else
+    private static AssertionScope Chain => Execute.Assertion;
+#endif
 
     /// <inheritdoc />
     protected override string Identifier => "result";
@@ -33,7 +57,7 @@ public sealed class PerfResultAssertions : ReferenceTypeAssertions<PerfResult, P
     {
         if (NotNull("to pass all its budgets", because, becauseArgs))
         {
-            Execute.Assertion
+            Chain
                 .BecauseOf(because, becauseArgs)
                 .ForCondition(!Subject.Failed)
                 .FailWith(() => new FailReason(
@@ -55,7 +79,7 @@ public sealed class PerfResultAssertions : ReferenceTypeAssertions<PerfResult, P
         if (NotNull("not to regress", because, becauseArgs))
         {
             var regressions = Subject.Verdicts.Where(v => v.Outcome == VerdictOutcome.Regression).ToList();
-            Execute.Assertion
+            Chain
                 .BecauseOf(because, becauseArgs)
                 .ForCondition(regressions.Count == 0)
                 .FailWith(() => new FailReason(
@@ -82,7 +106,7 @@ public sealed class PerfResultAssertions : ReferenceTypeAssertions<PerfResult, P
         if (NotNull($"to have a {expected} verdict", because, becauseArgs))
         {
             match = Subject.Verdicts.FirstOrDefault(v => v.Outcome == expected);
-            Execute.Assertion
+            Chain
                 .BecauseOf(because, becauseArgs)
                 .ForCondition(match is not null)
                 .FailWith(() => new FailReason(
@@ -99,11 +123,18 @@ public sealed class PerfResultAssertions : ReferenceTypeAssertions<PerfResult, P
 
     // Marked so that FluentAssertions looks past it for the caller's expression ("result" in result.Should()).
     [CustomAssertion]
-    private bool NotNull(string expectation, string because, object[] becauseArgs) =>
-        Execute.Assertion
+    private bool NotNull(string expectation, string because, object[] becauseArgs)
+    {
+        var found = Chain
             .BecauseOf(because, becauseArgs)
             .ForCondition(Subject is not null)
             .FailWith($"Expected {{context:result}} {expectation}{{reason}}, but found <null>.");
+#if AWESOME_ASSERTIONS
+        return found.Then.Succeeded;
+#else
+        return found;
+#endif
+    }
 
     private static string Count(int count, string noun) => count == 1 ? $"1 {noun}" : $"{count} {noun}s";
 }

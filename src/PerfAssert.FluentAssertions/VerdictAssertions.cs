@@ -1,9 +1,19 @@
+#if AWESOME_ASSERTIONS
+using AwesomeAssertions;
+using AwesomeAssertions.Execution;
+using AwesomeAssertions.Primitives;
+#else
 using FluentAssertions;
 using FluentAssertions.Execution;
 using FluentAssertions.Primitives;
+#endif
 using PerfAssert.Verdicts;
 
+#if AWESOME_ASSERTIONS
+namespace PerfAssert.AwesomeAssertions;
+#else
 namespace PerfAssert.FluentAssertions;
+#endif
 
 /// <summary>
 /// Assertions on one budget's <see cref="Verdict"/>. They read the outcome the engine reached and fail with the verdict's
@@ -12,10 +22,24 @@ namespace PerfAssert.FluentAssertions;
 public sealed class VerdictAssertions : ReferenceTypeAssertions<Verdict, VerdictAssertions>
 {
     /// <summary>Creates assertions on a verdict; <paramref name="subject"/> may be null, which every assertion reports.</summary>
+#if AWESOME_ASSERTIONS
+    public VerdictAssertions(Verdict? subject)
+        : base(subject!, AssertionChain.GetOrCreate())
+    {
+    }
+#else
     public VerdictAssertions(Verdict? subject)
         : base(subject!)
     {
     }
+#endif
+
+#if AWESOME_ASSERTIONS
+    // AwesomeAssertions (like FluentAssertions 8) hands each assertion class the chain it belongs to.
+    private AssertionChain Chain => CurrentAssertionChain;
+#else
+    private static AssertionScope Chain => Execute.Assertion;
+#endif
 
     /// <inheritdoc />
     protected override string Identifier => "verdict";
@@ -48,7 +72,7 @@ public sealed class VerdictAssertions : ReferenceTypeAssertions<Verdict, Verdict
     {
         if (NotNull(expectation, because, becauseArgs))
         {
-            Execute.Assertion
+            Chain
                 .BecauseOf(because, becauseArgs)
                 .ForCondition(condition(Subject))
                 .FailWith(() => new FailReason(
@@ -59,9 +83,16 @@ public sealed class VerdictAssertions : ReferenceTypeAssertions<Verdict, Verdict
     }
 
     [CustomAssertion]
-    private bool NotNull(string expectation, string because, object[] becauseArgs) =>
-        Execute.Assertion
+    private bool NotNull(string expectation, string because, object[] becauseArgs)
+    {
+        var found = Chain
             .BecauseOf(because, becauseArgs)
             .ForCondition(Subject is not null)
             .FailWith($"Expected {{context:verdict}} {expectation}{{reason}}, but found <null>.");
+#if AWESOME_ASSERTIONS
+        return found.Then.Succeeded;
+#else
+        return found;
+#endif
+    }
 }

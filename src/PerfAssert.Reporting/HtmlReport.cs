@@ -21,6 +21,7 @@ public static class HtmlReport
         Paragraph(html, ReportText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
         Charts(html, report);
         LatencyTable(html, report);
+        ComparisonTable(html, report);
         VerdictList(html, report);
         ThroughputTable(html, report);
         FloorTable(html, report);
@@ -94,10 +95,35 @@ public static class HtmlReport
         html.Append("</table>\n");
     }
 
+    private static void ComparisonTable(StringBuilder html, ReferenceReport report)
+    {
+        if (report.Comparisons.Count == 0)
+        {
+            return;
+        }
+
+        html.Append("<h2>Comparison table</h2>\n<p>Each subject measured interleaved with its partner in this run; the ratio is subject / partner.</p>\n");
+        Header(html, ["Subject", "Partner", "Statistic", "Ratio", "Interval", "Budget", "Verdict"]);
+        foreach (var row in report.Comparisons)
+        {
+            html.Append("<tr>");
+            Cell(html, row.Subject, numeric: false);
+            Cell(html, row.Partner, numeric: false);
+            Cell(html, row.Statistic, numeric: false);
+            Cell(html, ReportText.Ratio(row.Ratio.Estimate), numeric: true);
+            Cell(html, ReportText.Interval(row.Ratio), numeric: false);
+            Cell(html, ReportText.Ratio(row.Budget), numeric: true);
+            OutcomeCell(html, row.Outcome.ToString(), ReportText.Outcome(row.Verdict));
+            html.Append("</tr>\n");
+        }
+
+        html.Append("</table>\n");
+    }
+
     private static void VerdictList(StringBuilder html, ReferenceReport report)
     {
         html.Append("<h2>Verdicts</h2>\n");
-        var verdicts = report.Rows.SelectMany(r => r.Result.Verdicts).ToList();
+        var verdicts = report.Verdicts.ToList();
         if (verdicts.Count == 0)
         {
             html.Append("<p>No verdicts.</p>\n");

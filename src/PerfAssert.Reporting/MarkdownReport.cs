@@ -7,7 +7,8 @@ namespace PerfAssert.Reporting;
 /// <summary>
 /// Renders a <see cref="ReferenceReport"/> as Markdown: the latency table in the shape of the 2019 reference table
 /// (method, items, mean, P95, Gen0/1/2 per 1,000 calls, KB per call) plus the ratio to the reference stack and the
-/// verdicts; then every verdict message, the throughput table and the floor ratios. Invariant culture, LF line ends.
+/// verdicts; the comparisons (subject, partner, ratio with its interval, budget, verdict) in a table of their own; then
+/// every verdict message, the throughput table and the floor ratios. Invariant culture, LF line ends.
 /// </summary>
 public static class MarkdownReport
 {
@@ -20,6 +21,7 @@ public static class MarkdownReport
         Line(text);
         Line(text, ReportText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
         Latency(text, report);
+        Comparisons(text, report);
         VerdictList(text, report);
         Throughput(text, report);
         Floor(text, report);
@@ -50,19 +52,37 @@ public static class MarkdownReport
         }
     }
 
+    private static void Comparisons(StringBuilder text, ReferenceReport report)
+    {
+        if (report.Comparisons.Count == 0)
+        {
+            return;
+        }
+
+        Line(text);
+        Line(text, "## Comparisons");
+        Line(text);
+        Line(text, "Each subject measured interleaved with its partner in this run; the ratio is subject / partner.");
+        Line(text);
+        Line(text, "| Subject | Partner | Statistic | Ratio | Interval | Budget | Verdict |");
+        Line(text, "|---|---|---|---:|---|---:|---|");
+        foreach (var row in report.Comparisons)
+        {
+            Line(text, $"| {Cell(row.Subject)} | {Cell(row.Partner)} | {Cell(row.Statistic)} | {ReportText.Ratio(row.Ratio.Estimate)} | {ReportText.Interval(row.Ratio)} | " +
+                $"{ReportText.Ratio(row.Budget)} | {ReportText.Outcome(row.Verdict)} |");
+        }
+    }
+
     private static void VerdictList(StringBuilder text, ReferenceReport report)
     {
         Line(text);
         Line(text, "## Verdicts");
         Line(text);
         var any = false;
-        foreach (var row in report.Rows)
+        foreach (var verdict in report.Verdicts)
         {
-            foreach (var verdict in row.Result.Verdicts)
-            {
-                Line(text, "- " + Code(verdict.Message));
-                any = true;
-            }
+            Line(text, "- " + Code(verdict.Message));
+            any = true;
         }
 
         if (!any)

@@ -1,19 +1,24 @@
 using System.Reflection;
 using PerfAssert.Environments;
+using PerfAssert.Verdicts;
 
 namespace PerfAssert.Reporting;
 
 /// <summary>
 /// What the reference comparison found, as one model every renderer reads: latency results (named
-/// <c>{Small|Large}{Stack}{Format}-{items}</c>), optional throughput rows and optional ratios to the physical floor.
+/// <c>{Small|Large}{Stack}{Format}-{items}</c>), comparisons (results measured against a partner, reported as ratios in
+/// a table of their own), optional throughput rows and optional ratios to the physical floor.
 /// A pure value: building or rendering it measures nothing and touches no files.
 /// </summary>
 public sealed class ReferenceReport
 {
     private IReadOnlyList<LatencyRow>? _rows;
+    private IReadOnlyList<ComparisonRow>? _comparisons;
 
     /// <summary>Creates a report.</summary>
-    /// <param name="results">The latency results, in any order (rows are sorted by case, then stack).</param>
+    /// <param name="results">
+    /// The results, in any order: latency rows are sorted by case, then stack; results with a partner are comparisons.
+    /// </param>
     /// <param name="throughput">Throughput cases, reported in the order given.</param>
     /// <param name="floorRatios">Ratios to the floor target, reported in the order given.</param>
     public ReferenceReport(IReadOnlyList<PerfResult> results, IReadOnlyList<ThroughputRow>? throughput = null, IReadOnlyList<FloorRatio>? floorRatios = null)
@@ -46,7 +51,7 @@ public sealed class ReferenceReport
     /// <value>The default is the PerfAssert assembly's informational version without its source revision.</value>
     public string ToolVersion { get; init; } = DefaultToolVersion();
 
-    /// <summary>The latency results as given.</summary>
+    /// <summary>The results as given, comparisons included.</summary>
     public IReadOnlyList<PerfResult> Results { get; }
 
     /// <summary>The throughput cases as given.</summary>
@@ -59,10 +64,17 @@ public sealed class ReferenceReport
     public EnvironmentInfo? Environment => Results.Count > 0 ? Results[0].Environment : null;
 
     /// <summary>
-    /// One row per result in a stable order: by items, small before large, then stack (ordinal); names of another shape
-    /// last, by name. Equal names keep the order given.
+    /// One row per result without a partner, in a stable order: by items, small before large, then stack (ordinal); names
+    /// of another shape last, by name. Equal names keep the order given.
     /// </summary>
     public IReadOnlyList<LatencyRow> Rows => _rows ??= BuildRows();
+
+    /// <summary>One row per verdict of every result measured against a partner, in the order given.</summary>
+    public IReadOnlyList<ComparisonRow> Comparisons => _comparisons ??=
+        [.. Results.Where(r => r.Partner is not null).SelectMany(r => r.Verdicts.Select(v => new ComparisonRow(r, v)))];
+
+    /// <summary>Every verdict of the report: the latency rows' in their order, then the comparisons'.</summary>
+    public IEnumerable<Verdict> Verdicts => Rows.SelectMany(r => r.Result.Verdicts).Concat(Comparisons.Select(c => c.Verdict));
 
     /// <summary>Every row whose name follows the reference shape, for charts.</summary>
     internal IEnumerable<(LatencyRow Row, ReferenceCaseName Name)> ParsedRows =>
@@ -70,7 +82,7 @@ public sealed class ReferenceReport
 
     private List<LatencyRow> BuildRows()
     {
-        var parsed = Results.Select(r => (Result: r, Name: ReferenceCaseName.TryParse(r.Name, out var name) ? name : null)).ToList();
+        var parsed = Results.Where(r => r.Partner is null).Select(r => (Result: r, Name: ReferenceCaseName.TryParse(r.Name, out var name) ? name : null)).ToList();
         var references = new Dictionary<(string Size, int Items), double>();
         foreach (var (result, name) in parsed)
         {
@@ -94,9 +106,12 @@ public sealed class ReferenceReport
             ? result.Subject.MeanNs / referenceNs
             : null;
 
-    /// <summary>The report's data as JSON (<c>results.json</c>): title, reference stack, results, throughput rows and floor ratios, in <see cref="PerfJson"/>'s form.</summary>
+    /// <summary>
+    /// The report's data as JSON (<c>results.json</c>): title, reference stack, results (latency rows in order, then
+    /// comparisons), throughput rows and floor ratios, in <see cref="PerfJson"/>'s form.
+    /// </summary>
     public string ToJson() => System.Text.Json.JsonSerializer.Serialize(
-        new { Title, ReferenceStack, Results = Rows.Select(r => r.Result), Throughput, FloorRatios },
+        new { Title, ReferenceStack, Results = Rows.Select(r => r.Result).Concat(Results.Where(r => r.Partner is not null)), Throughput, FloorRatios },
         PerfJson.Options);
 
     private static string DefaultToolVersion()

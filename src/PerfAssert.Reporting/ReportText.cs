@@ -17,6 +17,15 @@ internal static class ReportText
 
     public static string Ratio(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("0.00", CultureInfo.InvariantCulture) + "x" : Missing;
 
+    /// <summary>A ratio's interval as <c>[lower, upper] (99%)</c>, or the missing mark when it is unbounded.</summary>
+    public static string Interval(Statistics.Interval interval) => interval.IsBounded
+        ? string.Create(CultureInfo.InvariantCulture, $"[{interval.Lower:0.00}, {interval.Upper:0.00}] ({interval.ConfidenceLevel:0%})")
+        : Missing;
+
+    /// <summary>An outcome as the verdict message ends it: confirmed and advisory say so.</summary>
+    public static string Outcome(Verdicts.Verdict verdict) =>
+        verdict.Outcome + (verdict.Confirmed ? " (confirmed)" : string.Empty) + (verdict.Advisory ? " (advisory)" : string.Empty);
+
     public static string Count(long value) => value.ToString("#,0", CultureInfo.InvariantCulture);
 
     public static string Rate(double value) => Format(value, "#,0");

@@ -20,6 +20,12 @@ public sealed class PackedSample : IAsyncLifetime
         "tools/PerfAssert.Tool/PerfAssert.Tool.csproj",
     ];
 
+    /// <summary>
+    /// Packed in the same build for the consumers on other test frameworks (XunitV2ConsumerTests), so that each variant
+    /// adds a restore and a build of its own, never another pack. The quick start does not pack them.
+    /// </summary>
+    internal static readonly string[] VariantProjects = ["src/PerfAssert.Xunit.V2/PerfAssert.Xunit.V2.csproj"];
+
     private static readonly TimeSpan BuildTimeout = TimeSpan.FromMinutes(6);
 
     private readonly DirectoryInfo _root = Directory.CreateTempSubdirectory("perfassert-embedding-");
@@ -54,7 +60,7 @@ public sealed class PackedSample : IAsyncLifetime
         await GitAsync(Repository, "fetch", "-q", "--no-tags", SourceTree.Root, "HEAD");
 
         var solution = Path.Combine(Repository, "embedding-packages.slnx");
-        await File.WriteAllTextAsync(solution, $"<Solution>{string.Concat(PackedProjects.Select(p => $"<Project Path=\"{p}\" />"))}</Solution>", TestContext.Current.CancellationToken);
+        await File.WriteAllTextAsync(solution, $"<Solution>{string.Concat(PackedProjects.Concat(VariantProjects).Select(p => $"<Project Path=\"{p}\" />"))}</Solution>", TestContext.Current.CancellationToken);
         var pack = await Dotnet.RunAsync(Repository, environment, BuildTimeout,
             "pack", solution, "-c", "Release", $"-p:Version={Version}", $"-p:PackageOutputPath={Feed}{Path.DirectorySeparatorChar}", "-nodeReuse:false");
         Ensure(pack, "Packing the library failed");
@@ -105,7 +111,7 @@ public sealed class PackedSample : IAsyncLifetime
             return;
         }
 
-        foreach (var id in PackedProjects.Select(Path.GetFileNameWithoutExtension))
+        foreach (var id in PackedProjects.Concat(VariantProjects).Select(Path.GetFileNameWithoutExtension))
         {
             var cached = new DirectoryInfo(Path.Combine(folder, id!.ToLowerInvariant(), Version.ToLowerInvariant()));
             if (cached.Exists)

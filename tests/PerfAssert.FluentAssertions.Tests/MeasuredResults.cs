@@ -1,4 +1,4 @@
-namespace PerfAssert.FluentAssertions.Tests;
+namespace PerfAssert.Assertions.Tests;
 
 /// <summary>
 /// Real results from the engine, measured once for the assembly: allocation budgets are exact, so one extra

@@ -1,8 +1,8 @@
-using FluentAssertions.Execution;
 using PerfAssert.Reporting;
 using PerfAssert.Verdicts;
+using Xunit.Sdk;
 
-namespace PerfAssert.FluentAssertions.Tests;
+namespace PerfAssert.Assertions.Tests;
 
 public sealed class PerfResultAssertionsTests(MeasuredResults measured)
 {
@@ -24,7 +24,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = measured.Regressing;
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().PassAllBudgets("the parser must not allocate more than {0}", "its partner"));
+        var error = Assert.Throws<XunitException>(() => result.Should().PassAllBudgets("the parser must not allocate more than {0}", "its partner"));
 
         Assert.Equal(
             "Expected result to pass all its budgets because the parser must not allocate more than its partner, but it failed:" + NL + ResultText.FormatFailure(result),
@@ -38,7 +38,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = Samples.Result(Samples.Ratio(VerdictOutcome.Pass, 1.0), Samples.Ratio(VerdictOutcome.Regression), Samples.Allocation(VerdictOutcome.Invalid, 600));
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().PassAllBudgets());
+        var error = Assert.Throws<XunitException>(() => result.Should().PassAllBudgets());
 
         Assert.Equal(
             "Expected result to pass all its budgets, but it failed:" + NL +
@@ -61,7 +61,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = Samples.Result(Samples.Ratio(VerdictOutcome.Inconclusive, 1.1)) with { Strict = true };
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().PassAllBudgets());
+        var error = Assert.Throws<XunitException>(() => result.Should().PassAllBudgets());
 
         Assert.EndsWith(NL + "MessagePack / WcfText mean = 1.10 [1.06, 1.14] vs budget 1.10 (16 blocks, 99% CI): Inconclusive", error.Message, StringComparison.Ordinal);
     }
@@ -71,7 +71,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         PerfResult? result = null;
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().PassAllBudgets());
+        var error = Assert.Throws<XunitException>(() => result.Should().PassAllBudgets());
 
         Assert.Equal("Expected result to pass all its budgets, but found <null>.", error.Message);
     }
@@ -81,7 +81,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = measured.Regressing;
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().NotRegress());
+        var error = Assert.Throws<XunitException>(() => result.Should().NotRegress());
 
         Assert.Equal("Expected result not to regress, but 1 verdict regressed:" + NL + result.Verdicts[0].Message, error.Message);
     }
@@ -91,7 +91,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = Samples.Result(Samples.Ratio(VerdictOutcome.Pass, 1.0), Samples.Ratio(VerdictOutcome.Regression) with { Advisory = true });
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().NotRegress());
+        var error = Assert.Throws<XunitException>(() => result.Should().NotRegress());
 
         Assert.Equal(
             "Expected result not to regress, but 1 verdict regressed:" + NL +
@@ -132,7 +132,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = measured.Passing;
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().HaveVerdict(VerdictOutcome.Regression, "one extra object per op is {0} bytes", 24));
+        var error = Assert.Throws<XunitException>(() => result.Should().HaveVerdict(VerdictOutcome.Regression, "one extra object per op is {0} bytes", 24));
 
         Assert.Equal(
             "Expected result to have a Regression verdict because one extra object per op is 24 bytes, but its only verdict was:" + NL + result.Verdicts[0].Message,
@@ -144,7 +144,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = Samples.Result(Samples.Ratio(VerdictOutcome.Pass, 1.0), Samples.Allocation(VerdictOutcome.Improved, 100));
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().HaveVerdict(VerdictOutcome.Regression));
+        var error = Assert.Throws<XunitException>(() => result.Should().HaveVerdict(VerdictOutcome.Regression));
 
         Assert.Equal(
             "Expected result to have a Regression verdict, but its 2 verdicts were:" + NL +
@@ -158,7 +158,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
     {
         var result = Samples.Result();
 
-        var error = Assert.Throws<AssertionFailedException>(() => result.Should().HaveVerdict(VerdictOutcome.Pass));
+        var error = Assert.Throws<XunitException>(() => result.Should().HaveVerdict(VerdictOutcome.Pass));
 
         Assert.Equal("Expected result to have a Pass verdict, but it has no verdicts.", error.Message);
     }
@@ -180,7 +180,7 @@ public sealed class PerfResultAssertionsTests(MeasuredResults measured)
         var result = measured.Regressing;
         PerfResult? missing = null;
 
-        var error = Assert.Throws<AssertionFailedException>(() =>
+        var error = Assert.Throws<XunitException>(() =>
         {
             using var scope = new AssertionScope();
             result.Should().PassAllBudgets();

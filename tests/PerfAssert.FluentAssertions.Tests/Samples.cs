@@ -3,7 +3,7 @@ using PerfAssert.Measurement;
 using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
-namespace PerfAssert.FluentAssertions.Tests;
+namespace PerfAssert.Assertions.Tests;
 
 /// <summary>Synthetic verdicts and results for the outcomes a quick real run cannot produce on demand.</summary>
 internal static class Samples

@@ -1,4 +1,4 @@
-namespace PerfAssert.FluentAssertions.Tests;
+namespace PerfAssert.Assertions.Tests;
 
 /// <summary>
 /// The example README.md and the package README quote (tests/PerfAssert.Tests/Docs keeps them equal): a real measurement

@@ -1,7 +1,7 @@
-using FluentAssertions.Execution;
 using PerfAssert.Verdicts;
+using Xunit.Sdk;
 
-namespace PerfAssert.FluentAssertions.Tests;
+namespace PerfAssert.Assertions.Tests;
 
 public sealed class VerdictAssertionsTests(MeasuredResults measured)
 {
@@ -22,7 +22,7 @@ public sealed class VerdictAssertionsTests(MeasuredResults measured)
     {
         var verdict = measured.Regressing.Verdicts[0];
 
-        var error = Assert.Throws<AssertionFailedException>(() => verdict.Should().HaveOutcome(VerdictOutcome.Pass, "both sides build the same array"));
+        var error = Assert.Throws<XunitException>(() => verdict.Should().HaveOutcome(VerdictOutcome.Pass, "both sides build the same array"));
 
         Assert.Equal("Expected verdict to be Pass because both sides build the same array, but it was Regression:" + NL + verdict.Message, error.Message);
     }
@@ -55,7 +55,7 @@ public sealed class VerdictAssertionsTests(MeasuredResults measured)
     {
         var verdict = Samples.Ratio(outcome);
 
-        var error = Assert.Throws<AssertionFailedException>(() => verdict.Should().BeWithinBudget());
+        var error = Assert.Throws<XunitException>(() => verdict.Should().BeWithinBudget());
 
         Assert.Equal($"Expected verdict to be within its budget, but it was {outcome}:" + NL + message, error.Message);
     }
@@ -65,7 +65,7 @@ public sealed class VerdictAssertionsTests(MeasuredResults measured)
     {
         Verdict? verdict = null;
 
-        var error = Assert.Throws<AssertionFailedException>(() => verdict.Should().BeWithinBudget());
+        var error = Assert.Throws<XunitException>(() => verdict.Should().BeWithinBudget());
 
         Assert.Equal("Expected verdict to be within its budget, but found <null>.", error.Message);
     }

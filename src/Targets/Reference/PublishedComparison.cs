@@ -71,8 +71,9 @@ public static class PublishedComparison
         var text = new StringBuilder();
         text.AppendLine("## Published experiments beside this run");
         text.AppendLine();
-        text.AppendLine("The published figures were taken on other hardware and older runtimes (see `../shared/reference/README.md` in the");
-        text.AppendLine($"original plan): only ratios within one run are compared. A ratio within {ParityBand:0%} of 1 reads as about equal.");
+        text.AppendLine("The published figures were taken on other hardware and older runtimes (each section below says which experiment, and");
+        text.AppendLine("the 2019 latency figures ship with the suite as `src/Targets/Reference/Published/seed-latency-2019.csv`): only ratios");
+        text.AppendLine($"within one run are compared. A ratio within {ParityBand:0%} of 1 reads as about equal.");
         text.AppendLine();
         text.AppendLine("### 1. Round-trip latency (2019), each stack over WCF text at the same size and item count");
         text.AppendLine();

@@ -18,6 +18,16 @@ public sealed class PublishedComparisonTests
     }
 
     [Fact]
+    public void Markdown_ForTheReportsReaders_NamesNothingOutsideTheRepository()
+    {
+        var markdown = PublishedComparison.Markdown(new Dictionary<string, double>());
+
+        Assert.DoesNotContain("shared/", markdown, StringComparison.Ordinal);
+        Assert.DoesNotContain("original plan", markdown, StringComparison.Ordinal);
+        Assert.Contains("`src/Targets/Reference/Published/seed-latency-2019.csv`", markdown, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Latency_SmallHundredAspNetCoreJson_NormalizesBothRunsToTheirOwnWcfText()
     {
         var measured = new Dictionary<string, double> { ["SmallWcfText-100"] = 200, ["SmallAspNetCoreJsonNet-100"] = 150 };

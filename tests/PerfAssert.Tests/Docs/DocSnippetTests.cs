@@ -6,7 +6,8 @@ namespace PerfAssert.Tests.Docs;
 /// <summary>
 /// Every C# block in the README and docs is a copy of a region of code that compiles and runs (the sample or the tests):
 /// the block is preceded by <c>&lt;!-- snippet: path#name --&gt;</c>, the code marks the region with
-/// <c>// begin-snippet: name</c> and <c>// end-snippet</c>, and this test fails when the two drift apart. A block that is
+/// <c>// begin-snippet: name</c> and <c>// end-snippet</c>, and this test fails when the two drift apart. The block starts
+/// with its file's using directives, so a reader who copies it into a file of its own has everything it compiles with. A block that is
 /// not a copy but is compiled and run as written, in a fresh repository, by tests/Embedding.Tests/QuickstartTests, is
 /// marked <c>&lt;!-- doc-test: name --&gt;</c> instead.
 /// </summary>
@@ -62,7 +63,13 @@ public sealed partial class DocSnippetTests
         var drifted = Check("<!-- snippet: Example.cs#demo -->\n```csharp\nint X() => 2;\n```\n", temp.Path);
         var missing = Check("<!-- snippet: Example.cs#other -->\n```csharp\nint X() => 1;\n```\n", temp.Path);
 
+        File.WriteAllText(Path.Combine(temp.Path, "WithUsings.cs"), "using PerfAssert.Hosting.Builds;\nusing PerfAssert.Tests.Support;\n\nclass C\n{\n    // begin-snippet: demo\n    int X() => 1;\n    // end-snippet\n}\n");
+        var withoutUsing = Check("<!-- snippet: WithUsings.cs#demo -->\n```csharp\nint X() => 1;\n```\n", temp.Path);
+        var withUsing = Check("<!-- snippet: WithUsings.cs#demo -->\n```csharp\nusing PerfAssert.Hosting.Builds;\n\nint X() => 1;\n```\n", temp.Path);
+
         Assert.Empty(same);
+        Assert.Contains(withoutUsing, p => p.Contains("using PerfAssert.Hosting.Builds;", StringComparison.Ordinal));
+        Assert.Empty(withUsing);
         Assert.Contains(drifted, p => p.Contains("int X() => 1;", StringComparison.Ordinal));
         Assert.Contains(missing, p => p.Contains("no region 'other'", StringComparison.Ordinal));
     }
@@ -120,7 +127,7 @@ public sealed partial class DocSnippetTests
             else
             {
                 var source = Path.Combine(root, marker.Groups["path"].Value);
-                var region = File.Exists(source) ? Region(File.ReadAllText(source), marker.Groups["name"].Value) : null;
+                var region = File.Exists(source) ? Quoted(File.ReadAllText(source), marker.Groups["name"].Value) : null;
                 if (!File.Exists(source))
                 {
                     problems.Add($"line {i + 1}: '{marker.Groups["path"].Value}' does not exist");
@@ -140,6 +147,26 @@ public sealed partial class DocSnippetTests
 
         return problems;
     }
+
+    /// <summary>
+    /// What a block quoting the region must read so that it compiles when copied into a file of its own: the source file's
+    /// using directives (all but the repository's own test namespaces, which a user does not have), a blank line, then the
+    /// region. Without them a copied fixture fails with CS0246, as the quick start's ServiceBuilds did.
+    /// </summary>
+    private static string? Quoted(string code, string name)
+    {
+        var region = Region(code, name);
+        var usings = code.Replace("\r\n", "\n", StringComparison.Ordinal).Split('\n')
+            .Select(l => UsingPattern().Match(l))
+            .Where(m => m.Success && !IsRepositoryTestNamespace(m.Groups["namespace"].Value))
+            .Select(m => m.Value.Trim())
+            .ToList();
+        return region is null || usings.Count == 0 ? region : string.Join('\n', usings) + "\n\n" + region;
+    }
+
+    private static bool IsRepositoryTestNamespace(string name) =>
+        name == "InvoiceBenchmarks" || name.StartsWith("PerfAssert.Targets", StringComparison.Ordinal) ||
+        name.EndsWith(".Tests", StringComparison.Ordinal) || name.Contains(".Tests.", StringComparison.Ordinal);
 
     /// <summary>The lines between the region's markers, with their common indentation removed.</summary>
     private static string? Region(string code, string name)
@@ -175,6 +202,9 @@ public sealed partial class DocSnippetTests
 
         throw new InvalidOperationException($"No PerfAssert.sln above {project}.");
     }
+
+    [GeneratedRegex(@"^using (?<namespace>[\w.]+);\s*$")]
+    private static partial Regex UsingPattern();
 
     [GeneratedRegex(@"^\s*<!--\s*doc-test:\s*(?<name>[\w.-]+)\s*-->\s*$")]
     private static partial Regex DocTestPattern();

@@ -21,6 +21,18 @@ public sealed class MarkdownReportTests
     }
 
     [Fact]
+    public void Render_Comparisons_HaveTheirOwnTableNotLatencyRows()
+    {
+        var markdown = MarkdownReport.Render(ReportSamples.Report());
+        var latency = Section(markdown, "## Latency");
+        var comparisons = Section(markdown, "## Comparisons");
+
+        Assert.DoesNotContain(" vs ", latency.Replace("| vs WcfText |", "|", StringComparison.Ordinal), StringComparison.Ordinal);
+        Assert.Contains("| Subject | Partner | Statistic | Ratio | Interval | Budget | Verdict |", comparisons, StringComparison.Ordinal);
+        Assert.Contains("| SmallAspNetCoreControllersNewtonsoft-0 | SmallWcfText-0 | mean | 5.00x | [4.85, 5.15] (99%) | 2.50x | Regression (confirmed) |", comparisons, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Render_NameWithPipeAndMarkup_StaysInsideItsCell()
     {
         var hostile = ReportSamples.Result("Evil | <b>x</b> *y*\nz", 100, 1024, []);
@@ -38,5 +50,13 @@ public sealed class MarkdownReportTests
 
         Assert.Contains("No latency results.", markdown, StringComparison.Ordinal);
         Assert.Contains("No verdicts.", markdown, StringComparison.Ordinal);
+    }
+
+    private static string Section(string markdown, string heading)
+    {
+        var start = markdown.IndexOf(heading + "\n", StringComparison.Ordinal);
+        Assert.True(start >= 0, $"no {heading} section");
+        var end = markdown.IndexOf("\n## ", start + heading.Length, StringComparison.Ordinal);
+        return end < 0 ? markdown[start..] : markdown[start..end];
     }
 }

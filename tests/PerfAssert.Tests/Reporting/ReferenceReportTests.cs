@@ -40,6 +40,30 @@ public sealed class ReferenceReportTests
     }
 
     [Fact]
+    public void Rows_ResultsWithAPartner_AreComparisonsNotLatencyRows()
+    {
+        var report = ReportSamples.Report();
+
+        Assert.DoesNotContain(report.Rows, r => r.Result.Partner is not null || r.Result.Name.Contains(" vs ", StringComparison.Ordinal));
+        Assert.Equal(report.Results.Count(r => r.Partner is null), report.Rows.Count);
+        var regression = report.Comparisons.Single(c => c.Subject == "SmallAspNetCoreControllersNewtonsoft-0");
+        Assert.Equal("SmallWcfText-0", regression.Partner);
+        Assert.Equal(5.0, regression.Ratio.Estimate, 12);
+        Assert.Equal(2.5, regression.Budget);
+        Assert.Equal(PerfAssert.Verdicts.VerdictOutcome.Regression, regression.Outcome);
+        Assert.Equal(18, report.Comparisons.Count);
+    }
+
+    [Fact]
+    public void ToJson_Comparisons_SurviveTheRoundTrip()
+    {
+        var parsed = ResultsReader.ParseReferenceReport(ReportSamples.Report().ToJson(), "results.json");
+
+        Assert.Equal(18, parsed.Comparisons.Count);
+        Assert.All(parsed.Comparisons, c => Assert.NotNull(c.Result.Partner));
+    }
+
+    [Fact]
     public void Constructor_NullResult_Throws()
     {
         Assert.Throws<ArgumentNullException>(() => new ReferenceReport(null!));

@@ -7,8 +7,9 @@ using PerfAssert.Verdicts;
 namespace PerfAssert.Tests.Reporting;
 
 /// <summary>
-/// Deterministic synthetic results in the reference suite's shape: four stacks, two sizes, three item counts, relative
-/// verdicts against WCF text (passes, one confirmed regression, inconclusives), throughput rows and floor ratios.
+/// Deterministic synthetic results in the reference suite's shape: four stacks, two sizes, three item counts; comparisons
+/// of every other stack with WCF text, named and measured as the suite's relative budgets are ("X vs Y", with a partner),
+/// whose verdicts pass, regress (confirmed) or are inconclusive; throughput rows and floor ratios.
 /// </summary>
 internal static class ReportSamples
 {
@@ -42,8 +43,11 @@ internal static class ReportSamples
                 {
                     var us = LatencyUs(stack, size, items);
                     var name = $"{size}{stack.Stack}-{items}";
-                    var verdicts = stack.Stack == "WcfText" ? Array.Empty<Verdict>() : new[] { Relative(name, $"{size}WcfText-{items}", us / wcfUs) };
-                    results.Add(Result(name, us, Bytes(stack, size, items), verdicts));
+                    results.Add(Result(name, us, Bytes(stack, size, items), []));
+                    if (stack.Stack != "WcfText")
+                    {
+                        results.Add(Comparison(name, us, $"{size}WcfText-{items}", wcfUs));
+                    }
                 }
             }
         }
@@ -63,6 +67,14 @@ internal static class ReportSamples
         Duration = TimeSpan.FromSeconds(2),
         Strict = false,
     };
+
+    /// <summary>A relative budget's result: the subject measured against its partner, as the suite names it.</summary>
+    public static PerfResult Comparison(string subject, double subjectUs, string partner, double partnerUs) =>
+        Result($"{subject} vs {partner}", subjectUs, bytes: null, [Relative(subject, partner, subjectUs / partnerUs)]) with
+        {
+            Subject = Operation(subject, subjectUs, null) with { PerCall = null },
+            Partner = Operation(partner, partnerUs, null) with { PerCall = null },
+        };
 
     public static OperationSummary Operation(string name, double meanUs, double? bytes) => new()
     {

@@ -20,7 +20,8 @@ public sealed class ReportWriterTests
             Assert.Equal(4, Directory.GetFiles(directory).Length);
             Assert.Equal(MarkdownReport.Render(ReportSamples.Report()), File.ReadAllText(written[0]));
             using var results = JsonDocument.Parse(File.ReadAllText(written[2]));
-            Assert.Equal(25, results.RootElement.GetProperty("results").GetArrayLength());
+            // 25 latency rows, then the 18 comparisons.
+            Assert.Equal(43, results.RootElement.GetProperty("results").GetArrayLength());
             Assert.Equal(4, results.RootElement.GetProperty("throughput").GetArrayLength());
             Assert.Equal("WcfText", results.RootElement.GetProperty("referenceStack").GetString());
         }
