@@ -57,7 +57,9 @@ public static class ThroughputRunner
                 {
                     problem = await request(overall.Token).ConfigureAwait(false);
                 }
-                catch (Exception ex) when (ex is HttpRequestException or IOException or TaskCanceledException or InvalidOperationException)
+                // CommunicationException and TimeoutException: what the WCF client throws for a failed call or connection.
+                catch (Exception ex) when (ex is HttpRequestException or IOException or TaskCanceledException or InvalidOperationException
+                    or System.ServiceModel.CommunicationException or TimeoutException)
                 {
                     problem = overall.IsCancellationRequested ? $"the run's deadline of {deadline} passed" : ex.GetType().Name + ": " + ex.Message;
                 }

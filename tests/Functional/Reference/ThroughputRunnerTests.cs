@@ -75,4 +75,18 @@ public sealed class ThroughputRunnerTests
         Assert.Equal("HttpRequestException: connection refused", run.FirstError);
         Assert.Equal(0, run.RequestsPerSecond);
     }
+
+    [Fact]
+    public async Task RunForAsync_WcfClientThatFailsItsTlsHandshake_IsAnErrorNotACrash()
+    {
+        // What dotnet/wcf's client throws when a NetTcp service closes a connection during the TLS upgrade (seen in the main
+        // job's NetTcp configuration experiment, 100 clients handshaking at once on a loaded machine).
+        static Task<string?> Request(CancellationToken cancellationToken) =>
+            Task.FromException<string?>(new System.ServiceModel.Security.SecurityNegotiationException("Cannot determine the frame size or a corrupted frame was received."));
+
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(50), 2, TestContext.Current.CancellationToken);
+
+        Assert.Equal(run.Requests, run.Errors);
+        Assert.Equal("SecurityNegotiationException: Cannot determine the frame size or a corrupted frame was received.", run.FirstError);
+    }
 }
