@@ -50,7 +50,10 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
         var injected = await Judge(builds, InjectedLarge);
         var allocation = Assert.Single(injected.Verdicts, v => v.Unit == "B/op");
         Assert.True(allocation.Outcome == VerdictOutcome.Regression, allocation.Message);
-        Assert.InRange(allocation.Measured.Estimate - allocation.Limit, 900, 1300);
+        // The extra kilobyte, against the reference build's workers measured beside it in this run: the committed figure
+        // may sit anywhere within its tolerance of what the reference allocates now (92 B above it once the measured stacks
+        // moved to the real libraries, which read as 896 B extra against it).
+        Assert.InRange(allocation.Measured.Estimate - injected.Partner!.Allocations!.BytesPerOp, 900, 1300);
         Assert.True(allocation.Tolerance < 1024, allocation.Message);
         Assert.True(injected.Failed);
     }

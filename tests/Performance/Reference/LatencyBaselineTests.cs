@@ -8,13 +8,14 @@ namespace PerfAssert.Performance.Reference;
 /// this working tree's targets host and the one built from the commit <c>baselines/reference.json</c> names, measured
 /// side by side in fresh worker processes. Latency fails at more than 1.05 x the reference build (times any accepted allowance in
 /// <c>baselines/LatencyBaselineTests.json</c>); allocations are counted in the workers and held to the committed figures.
-/// Each verdict starts two fresh pairs of workers, about 10 s; the full matrix (every size with 0, 10, 100 and 1000 items)
-/// runs in the main job.
+/// Each verdict starts two fresh pairs of workers, about 9 s: a run judges the representative part of these cases that
+/// <see cref="ReferenceMatrix"/> names, and all of them with <c>PERFASSERT_MATRIX=full</c>.
 /// </summary>
 [Collection(TargetsBuildsCollection.Name)]
 public sealed class LatencyBaselineTests(TargetsBuilds targets)
 {
-    public static TheoryData<string> Cases => [.. ReferenceCases.Latency(ReferenceCases.QuickCounts).Where(c => c.Large == (c.Count > 0)).Select(c => c.Name)];
+    public static TheoryData<string> Cases =>
+        [.. ReferenceMatrix.Select([.. ReferenceCases.Latency(ReferenceCases.QuickCounts).Where(c => c.Large == (c.Count > 0)).Select(c => c.Name)], ReferenceMatrix.RoundTrips)];
 
     [Theory]
     [MemberData(nameof(Cases))]
