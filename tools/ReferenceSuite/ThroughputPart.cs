@@ -1,6 +1,7 @@
 using System.Globalization;
 using PerfAssert.Reporting;
 using PerfAssert.Targets.Hosting;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;

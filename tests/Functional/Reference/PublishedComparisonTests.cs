@@ -1,3 +1,4 @@
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.Functional.Reference;
@@ -24,7 +25,7 @@ public sealed class PublishedComparisonTests
 
         Assert.DoesNotContain("shared/", markdown, StringComparison.Ordinal);
         Assert.DoesNotContain("original plan", markdown, StringComparison.Ordinal);
-        Assert.Contains("`src/Targets/Reference/Published/seed-latency-2019.csv`", markdown, StringComparison.Ordinal);
+        Assert.Contains("`tools/ReferenceSuite/Report/Published/seed-latency-2019.csv`", markdown, StringComparison.Ordinal);
     }
 
     [Fact]

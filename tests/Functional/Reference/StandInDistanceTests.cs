@@ -1,5 +1,5 @@
 using PerfAssert.Functional.Support;
-using PerfAssert.Targets.Reference;
+using PerfAssert.ReferenceSuite.Report;
 
 namespace PerfAssert.Functional.Reference;
 

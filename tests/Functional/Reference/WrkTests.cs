@@ -5,6 +5,7 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.Functional.Reference;

@@ -1,4 +1,4 @@
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>One published figure beside today's measurement, each as a ratio to its own run's reference stack.</summary>
 /// <param name="Case">Our case name (<c>SmallAspNetCoreJsonNet-100</c>), or the published method and items when no stand-in re-creates it.</param>

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// Drives an endpoint with <c>wrk</c>, the outside load generator the REST experiment's figures are checked against (its

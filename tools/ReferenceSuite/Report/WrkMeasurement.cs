@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
 
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// What one run of <c>wrk</c> (an outside HTTP load generator, written in C) reported. wrk cannot check an answer's body;

@@ -1,7 +1,8 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Targets.Reference;
 
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// PerfAssert's own load driver beside wrk on the same endpoint, one after the other in the same run: the report's check

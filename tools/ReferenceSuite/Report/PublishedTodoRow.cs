@@ -1,4 +1,6 @@
-namespace PerfAssert.Targets.Reference;
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>One operation and client count of the todo operations experiment, measured on every stack that has it.</summary>
 /// <param name="Operation">Get, First, Send or SendOne.</param>

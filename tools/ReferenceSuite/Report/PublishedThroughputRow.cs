@@ -1,4 +1,6 @@
-namespace PerfAssert.Targets.Reference;
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>One operation of the REST throughput experiment: the published WCF and Web API rates beside this run's.</summary>
 /// <param name="Operation">The operation, as <see cref="ThroughputCases.Operations"/> names it.</param>

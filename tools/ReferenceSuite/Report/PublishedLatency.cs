@@ -1,18 +1,18 @@
 using System.Globalization;
 
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// One figure of the 2019 round-trip latency experiment as published (experiment 1 of the reference suite): the mean of a
 /// method such as <c>SmallWcfText</c> at an item count, on the authors' hardware and runtime. Read from
-/// <c>Reference/Published/seed-latency-2019.csv</c>, embedded in this assembly.
+/// <c>Report/Published/seed-latency-2019.csv</c>, embedded in this assembly.
 /// </summary>
 /// <param name="Method">The published method name, <c>{Small|Large}{Stack}{Format}</c>.</param>
 /// <param name="Items">Items per call: 0, 10, 100 or 1000.</param>
 /// <param name="MeanMicroseconds">The published mean round trip.</param>
 public sealed record PublishedLatency(string Method, int Items, double MeanMicroseconds)
 {
-    private const string Resource = "PerfAssert.Targets.Reference.seed-latency-2019.csv";
+    private const string Resource = "PerfAssert.ReferenceSuite.Report.seed-latency-2019.csv";
 
     /// <summary>Every published figure, in the file's order.</summary>
     public static IReadOnlyList<PublishedLatency> All { get; } = Load();

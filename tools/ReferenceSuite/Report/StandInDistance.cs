@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// How far each stand-in is from the library it replaces, measured beside the project against CoreWCF built from its

@@ -1,7 +1,8 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Targets.Reference;
 
-namespace PerfAssert.Targets.Reference;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// Puts the published experiments beside this run's figures, normalized as the experiments were read: the latency
@@ -72,7 +73,7 @@ public static class PublishedComparison
         text.AppendLine("## Published experiments beside this run");
         text.AppendLine();
         text.AppendLine("The published figures were taken on other hardware and older runtimes (each section below says which experiment, and");
-        text.AppendLine("the 2019 latency figures ship with the suite as `src/Targets/Reference/Published/seed-latency-2019.csv`): only ratios");
+        text.AppendLine("the 2019 latency figures ship with the suite as `tools/ReferenceSuite/Report/Published/seed-latency-2019.csv`): only ratios");
         text.AppendLine($"within one run are compared. A ratio within {ParityBand:0%} of 1 reads as about equal.");
         text.AppendLine();
         text.AppendLine("### 1. Round-trip latency (2019), each stack over WCF text at the same size and item count");
