@@ -17,14 +17,14 @@ internal static class Suite
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
         var endpoints = host.Endpoints;
-        var latency = await LatencyPart.RunAsync(endpoints, options.Counts, progress);
-        var dataStream = await CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), progress);
-        var todos = await CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress);
-        var relative = await RelativePart.RunAsync(endpoints, progress);
-        var (throughput, driverSection) = await ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress);
-        throughput.AddRange(await NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress));
-        var (floor, floorRatios) = await FloorPart.RunAsync(endpoints, latency, progress);
-        var (clientStreaming, clientStreamingSection) = await ClientStreamingPart.RunAsync(endpoints, latency, progress);
+        var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, progress), progress);
+        var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), progress), progress);
+        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress), progress);
+        var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
+        var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress), progress);
+        throughput.AddRange(await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress), progress));
+        var (floor, floorRatios) = await Timed("floor", () => FloorPart.RunAsync(endpoints, latency, progress), progress);
+        var (clientStreaming, clientStreamingSection) = await Timed("client streaming", () => ClientStreamingPart.RunAsync(endpoints, latency, progress), progress);
 
         var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor, clientStreaming], throughput, floorRatios)
         {
@@ -47,5 +47,14 @@ internal static class Suite
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
         return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;
+    }
+
+    /// <summary>Runs one part and says how long it took, so the main job's time budget (5 minutes) can be read part by part.</summary>
+    private static async Task<T> Timed<T>(string part, Func<Task<T>> run, TextWriter progress)
+    {
+        var started = TimeProvider.System.GetTimestamp();
+        var result = await run();
+        await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"[time] {part}: {TimeProvider.System.GetElapsedTime(started).TotalSeconds:0.0} s"));
+        return result;
     }
 }
