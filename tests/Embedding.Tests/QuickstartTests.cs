@@ -36,10 +36,11 @@ public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
         Assert.All(PackedSample.PackedProjects, p => Assert.Contains(Path.GetDirectoryName(p)!.Replace('\\', '/'), page["pack"], StringComparison.Ordinal));
         Assert.Contains('-', sample.Version);
 
-        // A fresh repository with its own service, which tests can name: a minimal API's Program made public.
+        // A fresh repository with its own service, which tests can name: a minimal API's Program made public. The templates'
+        // own restore is skipped (--no-restore): the page's 'dotnet add package' and 'dotnet test' restore it with its tests.
         await GitAsync("init", "-q", "-b", "main");
         await File.WriteAllTextAsync(Path.Combine(Root, ".gitignore"), "bin/\nobj/\nartifacts/\nTestResults/\nperfassert-report/\n*.received.*\n", TestContext.Current.CancellationToken);
-        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "web", "-o", "src/MyService"));
+        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "web", "-o", "src/MyService", "--no-restore"));
         await File.AppendAllTextAsync(Path.Combine(Root, "src", "MyService", "Program.cs"), "\npublic partial class Program;\n", TestContext.Current.CancellationToken);
 
         Ensure(await BashAsync(Root, page["feed"]));
@@ -83,7 +84,7 @@ public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
         Assert.Contains("(2 tests)", report, StringComparison.Ordinal);
 
         // ServiceHost outside a test runner: a console program with top-level statements, run from the repository root.
-        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "console", "-o", "tools/Probe"));
+        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "console", "-o", "tools/Probe", "--no-restore"));
         var probe = Path.Combine(Root, "tools", "Probe", "Probe.csproj");
         var projectFile = await File.ReadAllTextAsync(probe, TestContext.Current.CancellationToken);
         await File.WriteAllTextAsync(probe, projectFile.Replace("</Project>", $"  <ItemGroup>\n    {hosting["console-reference"].Trim()}\n  </ItemGroup>\n</Project>", StringComparison.Ordinal), TestContext.Current.CancellationToken);
