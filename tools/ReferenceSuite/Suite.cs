@@ -17,9 +17,9 @@ internal static class Suite
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
         var endpoints = host.Endpoints;
-        var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, progress), progress);
-        var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), progress), progress);
-        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), progress), progress);
+        var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, options.Measurement, progress), progress);
+        var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, progress), progress);
+        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.Measurement, progress), progress);
         var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
         var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress), progress);
         throughput.AddRange(await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress), progress));
