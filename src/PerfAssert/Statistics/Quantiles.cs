@@ -1,5 +1,5 @@
-using Perfolizer;
 using Perfolizer.Mathematics.QuantileEstimators;
+using Pragmastat;
 
 namespace PerfAssert.Statistics;
 
@@ -24,6 +24,7 @@ internal static class Quantiles
     public static double HarrellDavis(IReadOnlyList<double> values, double probability)
     {
         ArgumentNullException.ThrowIfNull(values);
-        return HarrellDavisQuantileEstimator.Instance.Quantile(new Sample(values.ToArray()), probability);
+        // Perfolizer 0.6 takes its Sample from Pragmastat and answers a Measurement; the value is its NominalValue.
+        return HarrellDavisQuantileEstimator.Instance.Quantile(new Sample(values.ToArray()), probability).NominalValue;
     }
 }

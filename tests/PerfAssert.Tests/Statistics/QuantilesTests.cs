@@ -1,0 +1,53 @@
+using PerfAssert.Statistics;
+
+namespace PerfAssert.Tests.Statistics;
+
+/// <summary>
+/// The engine's statistics on Perfolizer 0.6.1 give, to the last bit, what they gave on Perfolizer 0.3.17, the version every
+/// figure in docs/verdict-quality.md was measured with. The expected values are 0.3.17's answers for the same inputs
+/// (computed 2026-11-26 with a throwaway program beside the repository), so a Perfolizer update that changes any of them
+/// fails here before it can move a verdict or a reported percentile.
+/// </summary>
+public sealed class QuantilesTests
+{
+    private static readonly double[] Ten = [10, 12, 11, 13, 40, 9, 10.5, 11.5, 12.5, 10.25];
+
+    private static readonly double[] Hundred = [.. Enumerable.Range(1, 100).Select(i => 50 + (i * 37 % 101 * 0.75) + (i % 7 == 0 ? 300 : 0))];
+
+    [Theory]
+    [InlineData(0.5, 11.28905057925473)]
+    [InlineData(0.95, 35.64838437876808)]
+    [InlineData(0.99, 39.38113926099548)]
+    public void HarrellDavis_TenValues_IsWhatPerfolizer0317Gave(double probability, double expected)
+    {
+        Assert.Equal(expected, Quantiles.HarrellDavis(Ten, probability));
+    }
+
+    [Theory]
+    [InlineData(0.5, 93.5428042626366)]
+    [InlineData(0.95, 400.03138396461435)]
+    [InlineData(0.99, 419.47585883643694)]
+    public void HarrellDavis_HundredValuesWithOutliers_IsWhatPerfolizer0317Gave(double probability, double expected)
+    {
+        Assert.Equal(expected, Quantiles.HarrellDavis(Hundred, probability));
+    }
+
+    [Fact]
+    public void HarrellDavis_ThreeValues_IsWhatPerfolizer0317Gave()
+    {
+        Assert.Equal(2, Quantiles.HarrellDavis([3.0, 1.0, 2.0], 0.5));
+        Assert.Equal(2.9688996191576895, Quantiles.HarrellDavis([3.0, 1.0, 2.0], 0.95));
+        Assert.Equal(42, Quantiles.HarrellDavis([42.0], 0.99));
+    }
+
+    // Above 300 blocks the signed-rank interval takes its critical value from the normal quantile (0.3.17's
+    // z(0.005) = -2.5758313519706335, z(0.0025) = -2.8070416312860362): floor(n(n+1)/4 + z sd - 1/2), computed from them in Python.
+    [Theory]
+    [InlineData(301, 0.005, 18_832)]
+    [InlineData(512, 0.005, 57_036)]
+    [InlineData(400, 0.0025, 33_604)]
+    public void LowerCriticalValue_AboveExactLimit_IsWhatPerfolizer0317Gave(int n, double tail, int expected)
+    {
+        Assert.Equal(expected, SignedRankDistribution.LowerCriticalValue(n, tail));
+    }
+}
