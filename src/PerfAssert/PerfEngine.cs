@@ -263,7 +263,15 @@ internal static class PerfEngine
     internal static Verdict Invalidate(Verdict verdict, IEnumerable<string> reasons)
     {
         var reason = string.Join("; ", reasons);
-        return reason.Length == 0 ? verdict : verdict with { Outcome = VerdictOutcome.Invalid, Reason = reason, Confirmed = false };
+        if (reason.Length == 0)
+        {
+            return verdict;
+        }
+
+        // A verdict that was Invalid already (a reference build that cannot be had) keeps its own reason first: that is
+        // what the user must fix, and a machine that is also unstable must not hide it.
+        var own = verdict.Outcome == VerdictOutcome.Invalid && !string.IsNullOrEmpty(verdict.Reason) ? verdict.Reason + "; " : string.Empty;
+        return verdict with { Outcome = VerdictOutcome.Invalid, Reason = own + reason, Confirmed = false };
     }
 
     internal static OperationSummary Summary(Operation operation, WarmupResult warmup, double meanNs, LatencyDistribution? perCall, AllocationMeasurement? allocations, CalibrationSummary calibration) => new()
