@@ -36,7 +36,7 @@ internal static class ThroughputPart
                     outside = await WrkRunner.RunAsync(
                         wrk, new Uri(endpoints.Http, @case.Path), @case.PostsBody ? ThroughputCases.Body : null, ThroughputCases.BodyContentType, ThroughputCases.Concurrency, 2, run.Elapsed);
                     await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                        $"[throughput] {name} by wrk: {outside.GoodRequestsPerSecond:#,0} req/s, P50/P99 {outside.P50Us:0}/{outside.P99Us:0} us, {outside.Non2xx} non-2xx, {outside.SocketErrors} socket errors; ours/wrk {run.RequestsPerSecond / outside.GoodRequestsPerSecond:0.00}"));
+                        $"[throughput] {name} by wrk: {outside.GoodRequestsPerSecond:#,0} req/s, P50/P99 {outside.P50Us:0}/{outside.P99Us:0} us, {outside.Non2xx} non-2xx, {outside.SocketErrors} socket errors, CPU {outside.CpuPerRequestUs:0.0} us/req; ours/wrk {run.RequestsPerSecond / outside.GoodRequestsPerSecond:0.00}"));
                 }
                 catch (Exception ex) when (ex is InvalidOperationException or FormatException or TimeoutException)
                 {
