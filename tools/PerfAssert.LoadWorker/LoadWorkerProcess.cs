@@ -28,7 +28,8 @@ public static class LoadWorkerProcess
         plan.Validate();
         options ??= new LoadWorkerOptions();
         var timeout = options.Timeout ?? plan.Bound + StartUp;
-        using var process = Start();
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.ProcessorCount, 1);
+        using var process = Start(options);
         var stderr = new Queue<string>();
         process.ErrorDataReceived += (_, e) => Keep(stderr, e.Data);
         process.BeginErrorReadLine();
@@ -49,7 +50,7 @@ public static class LoadWorkerProcess
     /// <summary>The worker's assembly, next to the caller's (the project reference copies it and its runtime configuration there).</summary>
     public static string WorkerPath => typeof(LoadWorkerProcess).Assembly.Location;
 
-    private static Process Start()
+    private static Process Start(LoadWorkerOptions options)
     {
         var worker = WorkerPath;
         var config = Path.ChangeExtension(worker, ".runtimeconfig.json");
@@ -72,6 +73,10 @@ public static class LoadWorkerProcess
             start.Environment.Remove(setting);
         }
 
+        start.Environment["DOTNET_PROCESSOR_COUNT"] = options.ProcessorCount.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        // Socket completions run the awaiting loop on the thread that polled them, not after a hop through the thread pool.
+        // Safe here: no loop ever blocks. Measured on 2 cores with one processor: 12-14 us of worker CPU per GET instead of 15-17.
+        start.Environment["DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"] = "1";
         try
         {
             return Process.Start(start) ?? throw new LoadWorkerException($"Could not start the load worker: '{Dotnet.Path} {worker}' started no process.");
@@ -86,7 +91,7 @@ public static class LoadWorkerProcess
     {
         try
         {
-            await JsonSerializer.SerializeAsync(process.StandardInput.BaseStream, plan, LoadWorkerJson.Default.LoadPlan).ConfigureAwait(false);
+            await JsonSerializer.SerializeAsync(process.StandardInput.BaseStream, plan, LoadWorkerJson.Options).ConfigureAwait(false);
             process.StandardInput.Close();
         }
         catch (IOException)
@@ -131,7 +136,7 @@ public static class LoadWorkerProcess
 
         try
         {
-            return JsonSerializer.Deserialize(stdout, LoadWorkerJson.Default.LoadResult)
+            return JsonSerializer.Deserialize<LoadResult>(stdout, LoadWorkerJson.Options)
                 ?? throw new JsonException("the result is JSON null");
         }
         catch (JsonException ex)

@@ -8,7 +8,7 @@ using PerfAssert.LoadWorker;
 LoadPlan? plan;
 try
 {
-    plan = await JsonSerializer.DeserializeAsync(Console.OpenStandardInput(), LoadWorkerJson.Default.LoadPlan);
+    plan = await JsonSerializer.DeserializeAsync<LoadPlan>(Console.OpenStandardInput(), LoadWorkerJson.Options);
 }
 catch (JsonException ex)
 {
@@ -40,7 +40,7 @@ self.Refresh();
 var end = self.TotalProcessorTime;
 await using (var output = Console.OpenStandardOutput())
 {
-    await JsonSerializer.SerializeAsync(output, result with { Cpu = end - before, ProcessCpu = end }, LoadWorkerJson.Default.LoadResult);
+    await JsonSerializer.SerializeAsync(output, result with { Cpu = end - before, ProcessCpu = end }, LoadWorkerJson.Options);
 }
 
 return 0;
