@@ -13,14 +13,21 @@ namespace PerfAssert.ReferenceSuite;
 /// </summary>
 internal static class ThroughputPart
 {
-    public static async Task<(List<ThroughputRow> Rows, string DriverSection)> RunAsync(TargetEndpoints endpoints, int requests, TextWriter progress)
+    /// <summary>Runs every case, or those whose name contains <paramref name="only"/> (unless it is <c>*</c>).</summary>
+    public static async Task<(List<ThroughputRow> Rows, string DriverSection)> RunAsync(TargetEndpoints endpoints, int requests, TextWriter progress, string only = "*")
     {
+        var cases = ThroughputCases.All.Where(c => only == "*" || c.Name.Contains(only, StringComparison.OrdinalIgnoreCase)).ToList();
+        if (cases.Count == 0)
+        {
+            throw new ArgumentException($"No throughput case's name contains '{only}'; the cases: {string.Join(", ", ThroughputCases.All.Select(c => c.Name))}.");
+        }
+
         var rows = new List<ThroughputRow>();
         var (wrk, problem) = endpoints.InMemoryHandler is null
             ? await WrkRunner.EnsureAsync(progress)
             : (null, "the targets run in memory, where no outside client can reach them");
         var beside = new List<(ThroughputMeasurement, WrkMeasurement?)>();
-        foreach (var @case in ThroughputCases.All)
+        foreach (var @case in cases)
         {
             // The load worker first sends a short warm-up (opening the connections, compiling both sides' paths), then the measured run.
             var run = await ThroughputRunner.RunAsync(@case.Plan(endpoints, requests, TimeSpan.FromMinutes(3)) with { WarmupRequests = 2_000 }, endpoints);
