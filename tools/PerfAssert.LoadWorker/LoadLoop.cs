@@ -77,6 +77,11 @@ public sealed class LoadLoop
         {
             return $"no answer within the request timeout of {_plan.RequestTimeout.TotalSeconds:0.#} s";
         }
+        catch (Exception ex) when (ex is HttpRequestException or IOException)
+        {
+            // Reached, but the exchange failed (a protocol the listener does not speak, say): the run counts each such error.
+            return null;
+        }
     }
 
     /// <summary>Sends <see cref="LoadPlan.WarmupRequests"/> requests at the plan's concurrency and forgets what they measured.</summary>

@@ -18,7 +18,8 @@ public static class LoadWorkerProcess
     /// <summary>The worker's exit code for a target it could not reach.</summary>
     public const int UnreachableExitCode = 3;
 
-    private const int ErrorLines = 20;
+    private const int FirstErrorLines = 5;
+    private const int LastErrorLines = 15;
     private static readonly TimeSpan StartUp = TimeSpan.FromMinutes(1);
 
     /// <summary>Runs <paramref name="plan"/> in a new worker process and returns what it measured.</summary>
@@ -30,7 +31,7 @@ public static class LoadWorkerProcess
         var timeout = options.Timeout ?? plan.Bound + StartUp;
         ArgumentOutOfRangeException.ThrowIfLessThan(options.ProcessorCount, 1);
         using var process = Start(options);
-        var stderr = new Queue<string>();
+        var stderr = new StandardError();
         process.ErrorDataReceived += (_, e) => Keep(stderr, e.Data);
         process.BeginErrorReadLine();
         try
@@ -100,7 +101,7 @@ public static class LoadWorkerProcess
         }
     }
 
-    private static async Task WaitAsync(Process process, LoadPlan plan, TimeSpan timeout, Queue<string> stderr, CancellationToken cancellationToken)
+    private static async Task WaitAsync(Process process, LoadPlan plan, TimeSpan timeout, StandardError stderr, CancellationToken cancellationToken)
     {
         using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         deadline.CancelAfter(timeout);
@@ -117,7 +118,7 @@ public static class LoadWorkerProcess
         }
     }
 
-    private static LoadResult Read(Process process, LoadPlan plan, string stdout, Queue<string> stderr)
+    private static LoadResult Read(Process process, LoadPlan plan, string stdout, StandardError stderr)
     {
         var what = $"The load worker (process {process.Id}) running '{plan.Name}'";
         switch (process.ExitCode)
@@ -162,7 +163,7 @@ public static class LoadWorkerProcess
         }
     }
 
-    private static void Keep(Queue<string> lines, string? line)
+    private static void Keep(StandardError lines, string? line)
     {
         if (line is null)
         {
@@ -171,19 +172,43 @@ public static class LoadWorkerProcess
 
         lock (lines)
         {
-            lines.Enqueue(line);
-            while (lines.Count > ErrorLines)
+            // The first lines hold an unhandled exception's type and message, the last ones what happened at the end.
+            if (lines.First.Count < FirstErrorLines)
             {
-                lines.Dequeue();
+                lines.First.Add(line);
+                return;
+            }
+
+            lines.Last.Enqueue(line);
+            if (lines.Last.Count > LastErrorLines)
+            {
+                lines.Last.Dequeue();
+                lines.Skipped++;
             }
         }
     }
 
-    private static string Tail(Queue<string> lines)
+    private static string Tail(StandardError lines)
     {
         lock (lines)
         {
-            return lines.Count == 0 ? " It wrote nothing to standard error." : $" The end of its standard error:{Environment.NewLine}{string.Join(Environment.NewLine, lines)}";
+            if (lines.First.Count == 0)
+            {
+                return " It wrote nothing to standard error.";
+            }
+
+            var skipped = lines.Skipped > 0 ? [$"({lines.Skipped} lines left out)"] : Array.Empty<string>();
+            return $" Its standard error:{Environment.NewLine}{string.Join(Environment.NewLine, lines.First.Concat(skipped).Concat(lines.Last))}";
         }
+    }
+
+    /// <summary>The first and last lines the worker wrote to standard error.</summary>
+    private sealed class StandardError
+    {
+        public List<string> First { get; } = [];
+
+        public Queue<string> Last { get; } = new();
+
+        public int Skipped { get; set; }
     }
 }

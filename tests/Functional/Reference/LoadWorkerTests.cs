@@ -64,6 +64,29 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
     }
 
     [Fact]
+    public async Task RunAsync_H2c_AnswersCorrectlyOverHttp2AndFailsAgainstAnHttp11OnlyListener()
+    {
+        var echo = ThroughputCases.All.Single(c => c.Name == ThroughputCases.CaseName("POST echo 500 B", ThroughputCases.MinimalApis));
+        var h2c = echo.Plan(targets.Endpoints, 1_000, TimeSpan.FromMinutes(1)) with
+        {
+            Target = new Uri(targets.Endpoints.Http2!, echo.Path),
+            HttpVersion = "2",
+            Concurrency = 16,
+            Connections = 1,
+        };
+        var mismatched = h2c with { Target = new Uri(targets.Endpoints.Http, echo.Path), Requests = 20 };
+
+        var run = await ThroughputRunner.RunAsync(h2c, targets.Endpoints, TestContext.Current.CancellationToken);
+        var refused = await ThroughputRunner.RunAsync(mismatched, targets.Endpoints, TestContext.Current.CancellationToken);
+
+        Assert.True(run.Errors == 0, $"{run.Errors} of {run.Requests} h2c answers were wrong or failed; first: {run.FirstError}");
+        Assert.Equal(1_000, run.Requests);
+        // Prior-knowledge HTTP/2 to a listener that speaks only HTTP/1.1: every request fails, none is counted as a success.
+        Assert.Equal(20, refused.Errors);
+        Assert.StartsWith("HttpRequestException", Assert.Single(refused.ErrorKinds!).Kind, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task RunAsync_InMemoryHost_RunsInProcessAndSaysSo()
     {
         using var bounded = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
