@@ -172,7 +172,14 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
         AssertGone(pid);
         silent.Stop();
         accepted.ForEach(s => s.Dispose());
-        await Assert.ThrowsAnyAsync<Exception>(() => accepting.WaitAsync(TimeSpan.FromSeconds(10), TestContext.Current.CancellationToken));
+        try
+        {
+            await accepting.WaitAsync(TimeSpan.FromSeconds(10), TestContext.Current.CancellationToken);
+        }
+        catch (Exception ex) when (ex is SocketException or ObjectDisposedException or OperationCanceledException)
+        {
+            // The stopped listener ends the accept loop; a loop that does not end fails the test with a TimeoutException.
+        }
     }
 
     [Fact]
