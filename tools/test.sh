@@ -8,8 +8,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp, BasicHttp and WebHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator); and headless Chromium, which renders a report chart for the screenshot test. A test whose peer is missing fails and names the package.
-peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil wrk chromium-headless-shell)
+# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp, BasicHttp and WebHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator) with GNU time (which measures wrk's CPU time); and headless Chromium, which renders a report chart for the screenshot test. A test whose peer is missing fails and names the package.
+peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil wrk time chromium-headless-shell)
 missing=()
 for package in "${peers[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

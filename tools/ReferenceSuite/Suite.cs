@@ -17,6 +17,13 @@ internal static class Suite
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
         var endpoints = host.Endpoints;
+        if (options.ThroughputOnly is { } only)
+        {
+            var (_, section) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress, only), progress);
+            await output.WriteLineAsync(section);
+            return 0;
+        }
+
         var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, options.Measurement, progress), progress);
         var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, progress), progress);
         var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.Measurement, progress), progress);

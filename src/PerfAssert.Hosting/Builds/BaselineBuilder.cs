@@ -178,7 +178,8 @@ public sealed class BaselineBuilder
     private string Normalize(string project) =>
         Path.GetRelativePath(RepositoryRoot, Path.GetFullPath(Path.Combine(RepositoryRoot, project))).Replace('\\', '/');
 
-    private static string Slug(string project)
+    /// <summary>The folder name a build of <paramref name="project"/> gets: every character but letters, digits, '.' and '-' is '_'.</summary>
+    internal static string Slug(string project)
     {
         var name = new StringBuilder();
         foreach (var c in project.Replace('\\', '/'))

@@ -226,12 +226,21 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
     }
 
-    private static string EntryAssembly(string buildDirectory)
+    /// <summary>
+    /// The service's entry assembly in its build folder: the one program there, or, when the service references another program
+    /// (whose runtime configuration a build with <c>-o</c> puts beside its own; the targets reference the load worker), the one
+    /// named after the project the folder was built from (<see cref="BaselineBuilder.OutputOf"/> names the folder after it).
+    /// </summary>
+    internal static string EntryAssembly(string buildDirectory)
     {
-        var configs = Directory.GetFiles(buildDirectory, "*.runtimeconfig.json");
-        return configs.Length == 1
-            ? Path.Combine(buildDirectory, Path.GetFileName(configs[0])[..^".runtimeconfig.json".Length] + ".dll")
-            : throw new InvalidOperationException($"{buildDirectory} should hold one service (one *.runtimeconfig.json), but has {configs.Length}: name the service's own project, not its tests.");
+        const string Suffix = ".runtimeconfig.json";
+        var programs = Directory.GetFiles(buildDirectory, "*" + Suffix).Select(c => Path.GetFileName(c)[..^Suffix.Length]).Order(StringComparer.Ordinal).ToArray();
+        var folder = Path.GetFileName(Path.TrimEndingDirectorySeparator(buildDirectory));
+        var own = programs.Length == 1 ? programs : programs.Where(p => folder == BaselineBuilder.Slug(p + ".csproj") || folder.EndsWith("_" + BaselineBuilder.Slug(p + ".csproj"), StringComparison.Ordinal)).ToArray();
+        return own.Length == 1
+            ? Path.Combine(buildDirectory, own[0] + ".dll")
+            : throw new InvalidOperationException(
+                $"{buildDirectory} should hold one service (one *{Suffix}, or one named after the project it was built from), but has {programs.Length}{(programs.Length == 0 ? string.Empty : ": " + string.Join(", ", programs))}. Name the service's own project, not its tests.");
     }
 
     private async Task ConnectAsync(TimeSpan timeout, CancellationToken cancellationToken)

@@ -1,8 +1,8 @@
 namespace PerfAssert.Targets.Hosting;
 
 /// <summary>
-/// A deliberate regression in the minimal API System.Text.Json target, so tests can show that budgets bite: extra bytes
-/// allocated and extra CPU work per call. Off by default; set through <see cref="TargetHostOptions.Faults"/>.
+/// A deliberate regression in the minimal API System.Text.Json target and the minimal API throughput GET (<c>/throughput/time</c>),
+/// so tests can show that budgets bite: extra bytes allocated and extra CPU work per call. Off by default; set through <see cref="TargetHostOptions.Faults"/>.
 /// </summary>
 /// <param name="ExtraAllocationBytes">Bytes allocated (and dropped) per call.</param>
 /// <param name="ExtraWorkIterations">Iterations of a CPU-bound loop per call (about 1 ns each).</param>

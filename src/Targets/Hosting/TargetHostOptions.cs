@@ -15,7 +15,7 @@ public sealed record TargetHostOptions
     /// <summary>How long start-up may take before it fails with the host's log. <value>The default is 30 seconds.</value></summary>
     public TimeSpan StartTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
-    /// <summary>A deliberate regression in the minimal API System.Text.Json target. <value>The default is <see cref="FaultInjection.None"/>.</value></summary>
+    /// <summary>A deliberate regression in the minimal API System.Text.Json target and the minimal API throughput GET. <value>The default is <see cref="FaultInjection.None"/>.</value></summary>
     public FaultInjection Faults { get; init; } = FaultInjection.None;
 
     /// <summary>The lowest log level kept for failure messages. <value>The default is <see cref="LogLevel.Warning"/>.</value></summary>

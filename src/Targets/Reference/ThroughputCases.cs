@@ -1,5 +1,6 @@
-using System.Net;
-using PerfAssert.Targets.Hosting;
+using System.Text;
+using PerfAssert.LoadWorker;
+using PerfAssert.Targets.Services.Throughput;
 
 namespace PerfAssert.Targets.Reference;
 
@@ -32,21 +33,18 @@ public static class ThroughputCases
 
     private static readonly byte[] EchoBody = Enumerable.Range(0, 500).Select(i => (byte)('a' + (i % 26))).ToArray();
 
+    /// <summary>The time: 200 and a body that starts with the greeting (the time after it changes every second).</summary>
+    private static readonly LoadExpectation TimeAnswer = new() { Status = 200, BodyPrefix = Encoding.UTF8.GetBytes(ThroughputEndpoints.TimeGreeting) };
+
+    /// <summary>An echo: 200 and exactly the bytes sent.</summary>
+    private static readonly LoadExpectation EchoAnswer = new() { Status = 200, Body = EchoBody };
+
     /// <summary>The 500-byte body the echo cases POST (a copy).</summary>
     public static byte[] Body => (byte[])EchoBody.Clone();
 
-    /// <summary>A client able to hold <see cref="Concurrency"/> connections to the target at once.</summary>
-    public static HttpClient CreateClient(TargetEndpoints endpoints)
-    {
-        ArgumentNullException.ThrowIfNull(endpoints);
-        return endpoints.InMemoryHandler is not null
-            ? endpoints.CreateHttpClient()
-            : new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = Concurrency, PooledConnectionLifetime = TimeSpan.FromMinutes(10) }) { BaseAddress = endpoints.Http, Timeout = TimeSpan.FromSeconds(30) };
-    }
-
     /// <summary>
-    /// The cases: name, path (relative to the host's HTTP address), whether it POSTs <see cref="Body"/>, and one checked
-    /// request each. Minimal APIs first, then controllers (the Web API role), then the WebHttp raw-stream stand-in (the
+    /// The cases: name, path (relative to the host's HTTP address), whether it POSTs <see cref="Body"/>, and how each answer
+    /// is checked. Minimal APIs first, then controllers (the Web API role), then the WebHttp raw-stream stand-in (the
     /// WCF role), the same three operations on each.
     /// </summary>
     public static IReadOnlyList<ThroughputCase> All { get; } =
@@ -58,28 +56,8 @@ public static class ThroughputCases
 
     private static IEnumerable<ThroughputCase> Stack(string stack, string prefix) =>
     [
-        new(CaseName(Operations[0], stack), prefix + "/time", PostsBody: false, (client, ct) => GetTimeAsync(client, prefix + "/time", ct)),
-        new(CaseName(Operations[1], stack), prefix + "/echo", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo", ct)),
-        new(CaseName(Operations[2], stack), prefix + "/echo-chunked", PostsBody: true, (client, ct) => PostEchoAsync(client, prefix + "/echo-chunked", ct)),
+        new(CaseName(Operations[0], stack), prefix + "/time", PostsBody: false, TimeAnswer),
+        new(CaseName(Operations[1], stack), prefix + "/echo", PostsBody: true, EchoAnswer),
+        new(CaseName(Operations[2], stack), prefix + "/echo-chunked", PostsBody: true, EchoAnswer),
     ];
-
-    private static async Task<string?> GetTimeAsync(HttpClient client, string path, CancellationToken ct)
-    {
-        using var response = await client.GetAsync(path, ct).ConfigureAwait(false);
-        var text = await response.Content.ReadAsStringAsync(ct).ConfigureAwait(false);
-        return response.StatusCode != HttpStatusCode.OK ? $"status {(int)response.StatusCode}"
-            : !text.StartsWith("Hello World. Time is: ", StringComparison.Ordinal) ? $"unexpected body '{text}'"
-            : null;
-    }
-
-    private static async Task<string?> PostEchoAsync(HttpClient client, string path, CancellationToken ct)
-    {
-        using var content = new ByteArrayContent(EchoBody);
-        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(BodyContentType);
-        using var response = await client.PostAsync(path, content, ct).ConfigureAwait(false);
-        var echoed = await response.Content.ReadAsByteArrayAsync(ct).ConfigureAwait(false);
-        return response.StatusCode != HttpStatusCode.OK ? $"status {(int)response.StatusCode}"
-            : !echoed.AsSpan().SequenceEqual(EchoBody) ? $"echo of {echoed.Length} bytes differs from the 500 sent"
-            : null;
-    }
 }

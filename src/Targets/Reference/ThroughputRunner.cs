@@ -1,15 +1,43 @@
+using PerfAssert.LoadWorker;
+using PerfAssert.Targets.Hosting;
+
 namespace PerfAssert.Targets.Reference;
 
 /// <summary>
 /// A closed-loop load on one target: <c>concurrency</c> workers each send their next request as soon as the previous one is
-/// answered, until <c>requests</c> have been sent (<see cref="RunAsync"/>) or a fixed time has passed (<see cref="RunForAsync"/>).
-/// Every answer is checked; a wrong one is an error, never a fast success (the reference's chunked PUT figure timed non-2xx
-/// answers). Bounded: every request has a timeout, the whole run a deadline.
+/// answered, until <c>requests</c> have been sent or a fixed time has passed. Every answer is checked; a wrong one is an
+/// error, never a fast success (the reference's chunked PUT figure timed non-2xx answers). Bounded: every request has a
+/// timeout, the whole run a deadline. An HTTP load given as a <see cref="LoadPlan"/> runs in a worker process of its own over
+/// loopback and in this process only for an in-memory host; any other call (a WCF client's, say) runs in this process.
 /// </summary>
 public static class ThroughputRunner
 {
     /// <summary>The longest a fixed-time run waits, past its time, for the requests still in flight to be answered.</summary>
     private static readonly TimeSpan Drain = TimeSpan.FromSeconds(30);
+
+    /// <summary>
+    /// Runs <paramref name="plan"/>: from a <c>PerfAssert.LoadWorker</c> process when <paramref name="endpoints"/> are on
+    /// sockets, so the generator takes neither this process's thread pool nor its GC from the targets; in this process when
+    /// they are in memory (TestServer), where no other process can reach them. The result says which.
+    /// </summary>
+    /// <exception cref="LoadWorkerException">The worker crashed, hung past its time or could not reach the target.</exception>
+    public static async Task<ThroughputMeasurement> RunAsync(LoadPlan plan, TargetEndpoints endpoints, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        ArgumentNullException.ThrowIfNull(endpoints);
+        if (endpoints.InMemoryHandler is not { } handler)
+        {
+            return From(plan.Name, await LoadWorkerProcess.RunAsync(plan, cancellationToken: cancellationToken).ConfigureAwait(false), LoadGenerator.WorkerProcess);
+        }
+
+        using var invoker = new HttpMessageInvoker(handler, disposeHandler: false);
+        var loop = new LoadLoop(plan, invoker);
+        await loop.WarmUpAsync(cancellationToken).ConfigureAwait(false);
+        return From(plan.Name, await loop.RunAsync(cancellationToken).ConfigureAwait(false), LoadGenerator.InProcess);
+    }
+
+    private static ThroughputMeasurement From(string name, LoadResult result, LoadGenerator generator) =>
+        new(name, result.Requests, result.Errors, result.Elapsed, result.P50Us, result.P95Us, result.P99Us, result.FirstError, generator, result.Cpu, result.ErrorKinds);
 
     /// <summary>Sends <paramref name="requests"/> requests. <paramref name="request"/> returns null for a correct answer, or what was wrong.</summary>
     public static async Task<ThroughputMeasurement> RunAsync(

@@ -61,14 +61,29 @@ public sealed class WrkTests
     [Fact]
     public void Markdown_OursBelowTheGoal_SaysByHowMuch_AndAMissingWrkSaysWhy()
     {
-        var ours = new ThroughputMeasurement("GET time", 60_000, 0, TimeSpan.FromSeconds(1), 900, 1_500, 2_500, null);
-        var wrk = new WrkMeasurement(100_000, 100_000, 0, 0, 800, 2_000);
+        var ours = new ThroughputMeasurement("GET time", 60_000, 0, TimeSpan.FromSeconds(1), 900, 1_500, 2_500, null, LoadGenerator.WorkerProcess, TimeSpan.FromSeconds(1.2));
+        var wrk = new WrkMeasurement(100_000, 100_000, 0, 0, 800, 2_000, TimeSpan.FromSeconds(0.5));
+        var inProcess = ours with { Case = "POST echo", Generator = LoadGenerator.InProcess, GeneratorCpu = null };
 
-        var section = DriverComparison.Markdown([(ours, wrk)], null);
+        var section = DriverComparison.Markdown([(ours, wrk), (inProcess, wrk with { Cpu = null })], null);
         var missing = DriverComparison.Markdown([(ours, null)], "wrk is not installed");
 
-        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | short of the goal by 33% |", section, StringComparison.Ordinal);
+        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | 20.0 | 5.0 | worker process | short of the goal by 33% |", section, StringComparison.Ordinal);
+        Assert.Contains("| POST echo | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | - | - | in-process | short of the goal by 33% |", section, StringComparison.Ordinal);
         Assert.Contains("Not measured: wrk is not installed.", missing, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("1.52 0.48\n", 2.0)]
+    [InlineData("Command exited with non-zero status 1\n0.25 0.50\n", 0.75)]
+    public void Cpu_GnuTimeOutput_IsUserPlusSystem(string output, double seconds) =>
+        Assert.Equal(TimeSpan.FromSeconds(seconds), WrkRunner.Cpu(output));
+
+    [Fact]
+    public void Cpu_SomethingElse_ThrowsQuotingIt()
+    {
+        var error = Assert.Throws<FormatException>(() => WrkRunner.Cpu("time: cannot run wrk\n"));
+        Assert.Contains("'time: cannot run wrk'", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -80,7 +95,8 @@ public sealed class WrkTests
             WrkRunner.RunAsync(missing, new Uri("http://127.0.0.1:9/time"), null, ThroughputCases.BodyContentType, 1, 1, TimeSpan.FromSeconds(1), TestContext.Current.CancellationToken));
 
         Assert.Contains("wrk exited with 127 loading http://127.0.0.1:9/time", error.Message, StringComparison.Ordinal);
-        Assert.Contains("could not start " + missing, error.Message, StringComparison.Ordinal);
+        // Started directly, the reason is .NET's ("could not start <path>"); under GNU time, time's ("cannot run <path>").
+        Assert.Matches($"(could not start|cannot run) {System.Text.RegularExpressions.Regex.Escape(missing)}", error.Message);
     }
 
     [Fact]
@@ -115,6 +131,8 @@ public sealed class WrkTests
             var other = await WrkRunner.RunAsync(wrk, new Uri(address, "/check"), ThroughputCases.Body, ThroughputCases.BodyContentType, 4, 1, TimeSpan.FromSeconds(1), deadline.Token);
 
             Assert.True(exact.Requests > 100, $"wrk answered only {exact.Requests} requests");
+            // wrk runs under GNU time (Debian's time package, installed by tools/test.sh), which reports its CPU time.
+            Assert.True(exact.Cpu > TimeSpan.Zero && exact.Cpu < TimeSpan.FromSeconds(2 * 1.5), $"wrk's CPU time: {exact.Cpu} (measured by GNU time: apt-get install time; tools/test.sh installs it)");
             Assert.Equal(0, exact.Non2xx);
             Assert.Equal(0, exact.SocketErrors);
             Assert.Equal(other.Requests, other.Non2xx);

@@ -5,8 +5,8 @@ using PerfAssert.Targets.Reference;
 namespace PerfAssert.Performance.Reference;
 
 /// <summary>
-/// The REST throughput experiment: 60,000 requests at concurrency 100 per case. Every answer is checked and only correct
-/// ones count; a single error fails the test (the reference's chunked PUT timed 6,000 non-2xx answers as throughput).
+/// The REST throughput experiment: 60,000 requests at concurrency 100 per case, sent from the load worker process. Every
+/// answer is checked and only correct ones count; a single error fails the test (the reference's chunked PUT timed 6,000 non-2xx answers as throughput).
 /// </summary>
 [Collection(TargetsCollection.Name)]
 public sealed class ThroughputTests(LoopbackTargetsFixture targets)
@@ -17,13 +17,12 @@ public sealed class ThroughputTests(LoopbackTargetsFixture targets)
     [MemberData(nameof(Cases))]
     public async Task Load_AtConcurrency100_AnswersEveryRequestCorrectly(string name)
     {
-        var request = ThroughputCases.All.Single(c => c.Name == name).Request;
-        using var client = ThroughputCases.CreateClient(targets.Endpoints);
+        var plan = ThroughputCases.All.Single(c => c.Name == name).Plan(targets.Endpoints, ThroughputCases.Requests, TimeSpan.FromMinutes(3));
 
-        var run = await ThroughputRunner.RunAsync(name, ct => request(client, ct), ThroughputCases.Requests, ThroughputCases.Concurrency, TimeSpan.FromMinutes(3), TestContext.Current.CancellationToken);
+        var run = await ThroughputRunner.RunAsync(plan, targets.Endpoints, TestContext.Current.CancellationToken);
 
         TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"{name}: {run.Requests} requests, {run.RequestsPerSecond:#,0} req/s, P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors"));
+            $"{name}: {run.Requests} requests, {run.RequestsPerSecond:#,0} req/s ({run.Generator}, CPU {run.GeneratorCpuPerRequestUs:0.0} us/req), P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors"));
         Assert.Equal(ThroughputCases.Requests, run.Requests);
         Assert.True(run.Errors == 0, $"{run.Errors} of {run.Requests} answers were wrong or failed; first: {run.FirstError}");
     }

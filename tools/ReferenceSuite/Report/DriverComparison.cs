@@ -6,7 +6,8 @@ namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// PerfAssert's own load driver beside wrk on the same endpoint, one after the other in the same run: the report's check
-/// that the throughput figures measure the service, not the client (the goal: ours at least 0.9x wrk's).
+/// that the throughput figures measure the service, not the client (the goal: ours at least 0.9x wrk's), with each
+/// generator's CPU time per request, so the cost of checking every answer is visible.
 /// </summary>
 public static class DriverComparison
 {
@@ -20,7 +21,7 @@ public static class DriverComparison
         var text = new StringBuilder();
         text.AppendLine("## PerfAssert's driver beside wrk").AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"The same endpoints loaded by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive, for as long as our run took, at least 1 s) right after PerfAssert's driver. wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Goal: ours at least {Goal:0.0}x wrk's; on a 2-core machine both load generators share the cores with the service, so the lighter client leaves it more CPU, and our driver also shares its process (and thread pool) with the targets, where wrk runs in its own."));
+            $"The same endpoints loaded by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive, for as long as our run took, at least 1 s) right after PerfAssert's driver. wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Goal: ours at least {Goal:0.0}x wrk's. Our driver runs in a worker process of its own (`PerfAssert.LoadWorker`, the generator column says `worker process`) on loopback targets, and in the test process, beside the targets, only for in-memory ones (`in-process`). On a 2-core machine both load generators share the cores with the service, so the lighter client leaves it more CPU: the CPU columns are each generator's own CPU time (user and system) per request, ours the worker's `Process.TotalProcessorTime` over its measured run (warm-up and start-up excluded), wrk's from GNU time (`/usr/bin/time -f \"%U %S\"`) over its whole run; `-` where it is not known."));
         text.AppendLine();
         if (problem is not null)
         {
@@ -28,22 +29,27 @@ public static class DriverComparison
             return text.ToString();
         }
 
-        text.AppendLine("| case | ours req/s | ours errors | wrk req/s | wrk non-2xx / socket errors | wrk P50 / P99 us | ours / wrk | |");
-        text.AppendLine("|---|---:|---:|---:|---:|---:|---:|---|");
+        text.AppendLine("| case | ours req/s | ours errors | wrk req/s | wrk non-2xx / socket errors | wrk P50 / P99 us | ours / wrk | ours CPU us/req | wrk CPU us/req | our generator | |");
+        text.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
         foreach (var (ours, wrk) in rows)
         {
+            var generator = ours.Generator == LoadGenerator.WorkerProcess ? "worker process" : "in-process";
             if (wrk is null)
             {
-                text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"| {ours.Case} | {ours.RequestsPerSecond:#,0} | {ours.Errors} | - | - | - | - | wrk did not run |"));
+                text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                    $"| {ours.Case} | {ours.RequestsPerSecond:#,0} | {ours.Errors} | - | - | - | - | {Cpu(ours.GeneratorCpuPerRequestUs)} | - | {generator} | wrk did not run |"));
                 continue;
             }
 
             var ratio = ours.RequestsPerSecond / wrk.GoodRequestsPerSecond;
             var remark = ratio >= Goal ? "within the goal" : $"short of the goal by {(Goal - ratio) / Goal:0%}";
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {ours.Case} | {ours.RequestsPerSecond:#,0} | {ours.Errors} | {wrk.GoodRequestsPerSecond:#,0} | {wrk.Non2xx} / {wrk.SocketErrors} | {wrk.P50Us:0} / {wrk.P99Us:0} | {ratio:0.00}x | {remark} |"));
+                $"| {ours.Case} | {ours.RequestsPerSecond:#,0} | {ours.Errors} | {wrk.GoodRequestsPerSecond:#,0} | {wrk.Non2xx} / {wrk.SocketErrors} | {wrk.P50Us:0} / {wrk.P99Us:0} | {ratio:0.00}x | {Cpu(ours.GeneratorCpuPerRequestUs)} | {Cpu(wrk.CpuPerRequestUs)} | {generator} | {remark} |"));
         }
 
         return text.ToString();
     }
+
+    private static string Cpu(double? microseconds) =>
+        microseconds is { } us ? us.ToString("0.0", CultureInfo.InvariantCulture) : "-";
 }

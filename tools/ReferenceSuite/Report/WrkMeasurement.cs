@@ -13,8 +13,12 @@ namespace PerfAssert.ReferenceSuite.Report;
 /// <param name="SocketErrors">Connect, read, write and timeout errors together.</param>
 /// <param name="P50Us">Median latency, microseconds (from <c>--latency</c>).</param>
 /// <param name="P99Us">99th percentile, microseconds.</param>
-public sealed partial record WrkMeasurement(long Requests, double RequestsPerSecond, long Non2xx, long SocketErrors, double P50Us, double P99Us)
+/// <param name="Cpu">CPU time (user and system) wrk used in its whole run, when it was measured (<see cref="WrkRunner"/>).</param>
+public sealed partial record WrkMeasurement(long Requests, double RequestsPerSecond, long Non2xx, long SocketErrors, double P50Us, double P99Us, TimeSpan? Cpu = null)
 {
+    /// <summary>wrk's CPU time per request answered, microseconds; <see langword="null"/> when it is not known.</summary>
+    public double? CpuPerRequestUs => Cpu is { } cpu && Requests > 0 ? cpu.TotalMicroseconds / Requests : null;
+
     /// <summary>Answers that were neither errors nor outside 2xx/3xx, per second: the rate comparable to PerfAssert's driver's.</summary>
     public double GoodRequestsPerSecond => Requests == 0 ? 0 : RequestsPerSecond * Math.Max(0, Requests - Non2xx) / Requests;
 

@@ -46,7 +46,10 @@ public static class WrkRunner
 
     /// <summary>
     /// Loads <paramref name="url"/> for <paramref name="duration"/> over <paramref name="connections"/> keep-alive
-    /// connections; with a <paramref name="body"/>, every request is a POST of it.
+    /// connections; with a <paramref name="body"/>, every request is a POST of it. wrk runs under GNU time
+    /// (<c>/usr/bin/time -f "%U %S"</c>, Debian's <c>time</c> package) when it is installed, which reports the user and system
+    /// CPU time of wrk's whole life from the kernel's accounting when wrk exits (<see cref="WrkMeasurement.Cpu"/>); without
+    /// it the CPU time is not known.
     /// </summary>
     public static async Task<WrkMeasurement> RunAsync(
         string wrk, Uri url, byte[]? body, string contentType, int connections, int threads, TimeSpan duration, CancellationToken cancellationToken = default)
@@ -54,8 +57,11 @@ public static class WrkRunner
         ArgumentNullException.ThrowIfNull(wrk);
         ArgumentNullException.ThrowIfNull(url);
         var seconds = Math.Max(1, (int)Math.Ceiling(duration.TotalSeconds));
-        List<string> arguments = [wrk, "-t", threads.ToString(CultureInfo.InvariantCulture), "-c", connections.ToString(CultureInfo.InvariantCulture),
-            "-d", seconds.ToString(CultureInfo.InvariantCulture) + "s", "--latency", "--timeout", "10s"];
+        var time = Find("time");
+        var cpuFile = time is null ? null : Path.Combine(Path.GetTempPath(), $"perfassert-wrk-{Guid.NewGuid():N}.cpu");
+        List<string> arguments = time is null ? [] : [time, "-f", "%U %S", "-o", cpuFile!];
+        arguments.AddRange([wrk, "-t", threads.ToString(CultureInfo.InvariantCulture), "-c", connections.ToString(CultureInfo.InvariantCulture),
+            "-d", seconds.ToString(CultureInfo.InvariantCulture) + "s", "--latency", "--timeout", "10s"]);
         string? script = null;
         try
         {
@@ -69,14 +75,17 @@ public static class WrkRunner
             arguments.Add(url.ToString());
             var run = await RunAsync(arguments, TimeSpan.FromSeconds(seconds + 30), cancellationToken).ConfigureAwait(false);
             return run.ExitCode == 0
-                ? WrkMeasurement.Parse(run.Output)
+                ? WrkMeasurement.Parse(run.Output) with { Cpu = cpuFile is null ? null : Cpu(await File.ReadAllTextAsync(cpuFile, cancellationToken).ConfigureAwait(false)) }
                 : throw new InvalidOperationException($"wrk exited with {run.ExitCode} loading {url}: {Last(run.Output)}");
         }
         finally
         {
-            if (script is not null)
+            foreach (var file in new[] { script, cpuFile })
             {
-                File.Delete(script);
+                if (file is not null)
+                {
+                    File.Delete(file);
+                }
             }
         }
     }
@@ -91,6 +100,20 @@ public static class WrkRunner
         }
 
         return text.Append("\"\n").ToString();
+    }
+
+    /// <summary>
+    /// User plus system seconds from GNU time's <c>-f "%U %S"</c> output (its last line: a failed command's status comes
+    /// first); throws <see cref="FormatException"/> quoting anything else.
+    /// </summary>
+    public static TimeSpan Cpu(string output)
+    {
+        var parts = output.Trim().Split('\n').Last().Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        return parts.Length == 2
+            && double.TryParse(parts[0], NumberStyles.Float, CultureInfo.InvariantCulture, out var user)
+            && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out var system)
+            ? TimeSpan.FromSeconds(user + system)
+            : throw new FormatException($"GNU time's CPU line for wrk is not '<user s> <system s>': '{output.Trim()}'");
     }
 
     /// <summary>The path of <c>wrk</c> on PATH, or <see langword="null"/>.</summary>

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Microsoft.AspNetCore.Mvc;
+using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Services.AspNetCore;
 
 namespace PerfAssert.Targets.Services.Throughput;
@@ -23,7 +24,11 @@ public static class ThroughputEndpoints
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         var limit = new RequestSizeLimitAttribute(RequestLimits.MaxBodyBytes);
-        endpoints.MapGet(Prefix + "/time", (TimeProvider time) => Results.Text(TimeGreeting + time.GetLocalNow().ToString(TimeFormat, CultureInfo.InvariantCulture), "text/plain; charset=utf-8"));
+        endpoints.MapGet(Prefix + "/time", (TimeProvider time, FaultInjection faults) =>
+        {
+            faults.Apply();
+            return Results.Text(TimeGreeting + time.GetLocalNow().ToString(TimeFormat, CultureInfo.InvariantCulture), "text/plain; charset=utf-8");
+        });
         endpoints.MapPost(Prefix + "/echo", EchoBufferedAsync).WithMetadata(limit);
         // The reference streamed its answer to a PUT; POST is here too so both echoes take the same verb.
         endpoints.MapMethods(Prefix + "/echo-chunked", [HttpMethods.Post, HttpMethods.Put], EchoChunkedAsync).WithMetadata(limit);
