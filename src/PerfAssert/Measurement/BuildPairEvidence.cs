@@ -1,0 +1,32 @@
+using PerfAssert.Baselines;
+
+namespace PerfAssert.Measurement;
+
+/// <summary>
+/// One fresh process pair of a baseline-build verdict, as the results file keeps it so anyone can re-analyse the verdict:
+/// which pass it belonged to, which worker was started, warmed and pinned first, its blocks in the order they ran, and
+/// whether the verdict dropped it as an outlier.
+/// </summary>
+public sealed record BuildPairEvidence
+{
+    /// <summary>The pair's number within the verdict, from 0, in the order pairs were started.</summary>
+    public required int Pair { get; init; }
+
+    /// <summary>
+    /// Why the pair was measured: <c>first</c>, <c>extension</c> (the pairs so far were Inconclusive), <c>replacement</c>
+    /// (for a dropped outlier), <c>confirmation</c> (reversed orders, after a Regression) or <c>confirmation extension</c>.
+    /// </summary>
+    public required string Pass { get; init; }
+
+    /// <summary>Which worker of the pair was launched, warmed and pinned first.</summary>
+    public required BuildSide First { get; init; }
+
+    /// <summary>The pair's estimate of the ratio (working tree over reference build): the geometric mean of its blocks' ratios.</summary>
+    public required double Ratio { get; init; }
+
+    /// <summary>Whether the verdict left this pair out as an outlier (it was replaced by a fresh one).</summary>
+    public bool Dropped { get; init; }
+
+    /// <summary>The pair's blocks, in the order they ran within it.</summary>
+    public required IReadOnlyList<BuildBlockEvidence> Blocks { get; init; }
+}
