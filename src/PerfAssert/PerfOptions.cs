@@ -97,15 +97,15 @@ public sealed record PerfOptions
     /// <value>The default is <see cref="CalibrationWorkload.Operation"/>, a fixed ~10 us CPU-bound loop.</value></summary>
     public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
 
-    /// <summary>How many fresh worker process pairs a baseline-build comparison spreads each pass over (and its confirmation
-    /// over as many new ones): which cores a process's threads land on and what its JIT did differ per process, so the
-    /// evidence must come from several. <value>The default is 2.</value></summary>
+    /// <summary>How many fresh worker process pairs a baseline-build verdict starts with (and a confirmation of a Regression
+    /// adds, each run the other way round): which cores a process's threads land on and what its JIT did differ per process,
+    /// so a pair is one observation of the ratio and the verdict's interval is over pairs. <value>The default is 2.</value></summary>
     public int BuildPairs { get; init; } = 2;
 
-    /// <summary>How many more fresh worker process pairs a baseline-build pass (the first, or its confirmation) gets when it
-    /// ends Inconclusive: the pass is measured again on them to the end and judged on both passes' blocks together. A change
-    /// near the budget then rests on twice as many processes, where a clear one still costs only the first pairs; 0 turns
-    /// it off. <value>The default is 2.</value></summary>
+    /// <summary>How many more fresh worker process pairs a baseline-build verdict (the first pairs, or the confirmation)
+    /// measures when its pairs so far are Inconclusive, judging them all together (up to <see cref="BuildExtensions"/> times).
+    /// A change near the budget then rests on more processes, where a clear one still costs only the first pairs; 0 turns it
+    /// off. <value>The default is 2.</value></summary>
     public int BuildExtensionPairs { get; init; } = 2;
 
     /// <summary>How many times a baseline-build verdict that is still Inconclusive measures <see cref="BuildExtensionPairs"/>
@@ -114,9 +114,11 @@ public sealed record PerfOptions
     /// <value>The default is 2.</value></summary>
     public int BuildExtensions { get; init; } = 2;
 
-    /// <summary>The most blocks a baseline-build comparison looks at per pass (it looks after <see cref="MinBlocks"/> and each
-    /// doubling, like any comparison). A block of two workers costs a few milliseconds, so more evidence is cheap there.
-    /// <value>The default is 256.</value></summary>
+    /// <summary>How many blocks a baseline-build verdict measures per group of <see cref="BuildPairs"/> pairs: each pair gets
+    /// <c>BuildMaxBlocks / BuildPairs</c> blocks (an extension or replacement pair as many), taken in turn with the group's
+    /// other pairs, with no look until the group is done (the verdict looks over pairs, not blocks);
+    /// <see cref="MaxTimePerPass"/> may stop a group sooner. A block of two workers costs a few milliseconds, so each pair's
+    /// own scatter is small beside the spread between pairs. <value>The default is 256.</value></summary>
     public int BuildMaxBlocks { get; init; } = 256;
 
     /// <summary>

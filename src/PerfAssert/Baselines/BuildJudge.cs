@@ -67,7 +67,8 @@ internal static class BuildJudge
         var latency = verdicts.FirstOrDefault(v => v.Unit == "x" && v.Partner is not null);
         var regression = latency is { Outcome: VerdictOutcome.Regression };
         var allowance = regression ? Math.Ceiling(latency!.Measured.Upper * 100) / 100 : entry?.LatencyAllowance;
-        var ratio = regression ? BaselineJudge.Record(latency!.Measured, latency.Measured.SampleSize) : entry?.LatencyRatio;
+        var blocks = measured.Latency?.Pairs.Where(p => !p.Dropped).Sum(p => p.Blocks.Count) ?? 0;
+        var ratio = regression ? BaselineJudge.Record(latency!.Measured, blocks) with { Pairs = latency.Measured.SampleSize } : entry?.LatencyRatio;
         return new BaselineEntry
         {
             Environment = BaselineEnvironment.Current,

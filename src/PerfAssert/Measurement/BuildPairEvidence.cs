@@ -21,8 +21,14 @@ public sealed record BuildPairEvidence
     /// <summary>Which worker of the pair was launched, warmed and pinned first.</summary>
     public required BuildSide First { get; init; }
 
-    /// <summary>The pair's estimate of the ratio (working tree over reference build): the geometric mean of its blocks' ratios.</summary>
+    /// <summary>
+    /// The pair's estimate of the ratio (working tree over reference build), as the verdict used it: the geometric mean of
+    /// its blocks' ratios, each block's log-ratio first clipped to three robust spreads of the pair's median.
+    /// </summary>
     public required double Ratio { get; init; }
+
+    /// <summary>The standard deviation of the pair's (clipped) block log-ratios: its own scatter, as the verdict used it.</summary>
+    public double BlockSpread { get; init; }
 
     /// <summary>Whether the verdict left this pair out as an outlier (it was replaced by a fresh one).</summary>
     public bool Dropped { get; init; }

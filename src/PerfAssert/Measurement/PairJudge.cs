@@ -144,15 +144,21 @@ internal sealed class PairJudge
             _firstOutcome);
     }
 
-    private BuildPairEvidence Evidence(MeasuredPair measured, string pass, int index) => new()
+    private BuildPairEvidence Evidence(MeasuredPair measured, string pass, int index)
     {
-        Pair = index,
-        Pass = pass,
-        First = measured.Plan.First,
-        Ratio = Math.Exp(LogRatios(measured).Average()),
-        Dropped = _dropped.Contains(index),
-        Blocks = measured.Blocks,
-    };
+        var clipped = PairInterval.Clipped(LogRatios(measured));
+        var mean = clipped.Average();
+        return new()
+        {
+            Pair = index,
+            Pass = pass,
+            First = measured.Plan.First,
+            Ratio = Math.Exp(mean),
+            BlockSpread = clipped.Count < 2 ? 0 : Math.Sqrt(clipped.Sum(x => (x - mean) * (x - mean)) / (clipped.Count - 1)),
+            Dropped = _dropped.Contains(index),
+            Blocks = measured.Blocks,
+        };
+    }
 
     private PairEstimate Estimate() =>
         PairInterval.Estimate(Active().Select(p => LogRatios(p.Measured)).ToList(), _options.BuildPairSpread, _options.BuildPairSpreadWeight, _options.ConfidenceLevel);

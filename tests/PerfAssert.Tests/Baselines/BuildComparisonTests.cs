@@ -252,7 +252,7 @@ public sealed class BuildComparisonTests : IDisposable
 
         Assert.Equal(Math.Ceiling(latency.Measured.Upper * 100) / 100, allowance);
         // The ratio behind it goes into the reviewed diff too, interval and all.
-        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, latency.Measured.SampleSize), entry.LatencyRatio);
+        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, 512) { Pairs = 4 }, entry.LatencyRatio);
         var again = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
         Assert.False(again.Failed, string.Join(Environment.NewLine, again.Verdicts.Select(v => v.Message)));
         Assert.Contains($"mean (allowance {allowance:0.###} +5%)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);

@@ -6,7 +6,7 @@ namespace PerfAssert.Tests.Support;
 /// <summary>
 /// Process pairs of two builds simulated at the level the verdict sees them, seeded: each pair has a random effect on the
 /// log-ratio (normal, <see cref="PairSpread"/>), each block adds its own scatter (normal, <see cref="BlockSpread"/>), the
-/// worker started first may run faster (<see cref="FirstStartedAdvantage"/>), and one pair may land far off
+/// worker started first may run faster, a few blocks may be timed across a stall (<see cref="StallChance"/>) (<see cref="FirstStartedAdvantage"/>), and one pair may land far off
 /// (<see cref="FarOffPairs"/>). Thousands of verdicts take well under a second.
 /// </summary>
 internal sealed class PairSimulator(int seed, double trueRatio)
@@ -19,6 +19,12 @@ internal sealed class PairSimulator(int seed, double trueRatio)
 
     /// <summary>The standard deviation of one block's log-ratio around its pair's. The default is 0.03.</summary>
     public double BlockSpread { get; init; } = 0.03;
+
+    /// <summary>
+    /// The share of blocks timed across a stall of one side: their log-ratio moves by 0.5 to 2.8 either way (what a loaded
+    /// 2-core machine showed: a few blocks in 128). The default is 0.
+    /// </summary>
+    public double StallChance { get; init; }
 
     /// <summary>How much faster (log units) the worker launched, warmed and pinned first runs. The default is 0.</summary>
     public double FirstStartedAdvantage { get; init; }
@@ -55,12 +61,13 @@ internal sealed class PairSimulator(int seed, double trueRatio)
             var blocks = Enumerable.Range(0, blocksPerPair).Select(j =>
             {
                 var baseline = 100_000 * Math.Exp(0.05 * Gaussian());
+                var stall = _random.NextDouble() < StallChance ? (_random.Next(2) == 0 ? -1 : 1) * (0.5 + (2.3 * _random.NextDouble())) : 0;
                 return new BuildBlockEvidence
                 {
                     PassBlock = (j * k) + p,
                     WorkingTreeFirst = plan.WorkingTreeFirstIn(j),
                     BaselineNs = baseline,
-                    WorkingTreeNs = baseline * Math.Exp(effect + (BlockSpread * Gaussian())),
+                    WorkingTreeNs = baseline * Math.Exp(effect + (BlockSpread * Gaussian()) + stall),
                 };
             }).ToList();
             return new MeasuredPair(plan, blocks);
