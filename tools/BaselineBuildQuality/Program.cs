@@ -132,6 +132,8 @@ try
     var tally = cases.ToDictionary(c => c, _ => new Dictionary<VerdictOutcome, int>());
     var calibrationRatios = cases.ToDictionary(c => c, _ => new List<double>());
     var measuredRatios = cases.ToDictionary(c => c, _ => new List<double>());
+    // How many intervals contain 1: for A/A, the share of verdicts whose stated 99% interval held.
+    var covers = cases.ToDictionary(c => c, _ => 0);
     var durations = new List<double>();
     var started = DateTimeOffset.UtcNow;
     for (var run = 1; run <= runs; run++)
@@ -149,6 +151,7 @@ try
             tally[name][latency.Outcome] = tally[name].GetValueOrDefault(latency.Outcome) + 1;
             calibrationRatios[name].Add(result.Subject.CalibrationRatio ?? double.NaN);
             measuredRatios[name].Add(latency.Measured.Estimate);
+            covers[name] += latency.Measured.Lower <= 1 && latency.Measured.Upper >= 1 ? 1 : 0;
             durations.Add(result.Duration.TotalSeconds);
         }
 
@@ -159,7 +162,7 @@ try
     {
         var ratios = measuredRatios[name].Order().ToList();
         Console.WriteLine($"case={name} " + string.Join(' ', Enum.GetValues<VerdictOutcome>().Select(o => $"{o.ToString().ToLowerInvariant()}={outcomes.GetValueOrDefault(o)}"))
-            + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}]"));
+            + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] interval_contains_1={covers[name]}/{ratios.Count}"));
     }
 
     // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another.
