@@ -42,13 +42,13 @@ internal static class BuildRun
             }
 
             var limit = (judge.Entry?.LatencyAllowance ?? 1) * (1 + judge.Budget.BuildMargin);
-            measured = await comparer.MeasureAsync(ct => builds.StartPairAsync(reference, ct), limit, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+            measured = await comparer.MeasureAsync((first, ct) => builds.StartPairAsync(reference, first, ct), limit, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
         catch (BaselineBuildUnavailableException ex)
         {
             unavailable = ex.Message;
             unavailableFails = reference is not null;
-            measured = await comparer.MeasureAsync(builds.StartCurrentPairAsync, double.NaN, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+            measured = await comparer.MeasureAsync((first, ct) => builds.StartCurrentPairAsync(first, ct), double.NaN, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
 
         var verdicts = BuildJudge.Judge(plan, judge, measured, reference, unavailable, unavailableFails);
@@ -59,7 +59,7 @@ internal static class BuildRun
         }
 
         verdicts = verdicts.Select(v => PerfEngine.Invalidate(v, v.Unit == "x" ? reasons.Concat(timingReasons) : reasons)).ToList();
-        var pass = measured.Latency?.First;
+        var pass = measured.Latency;
         var warmup = new WarmupResult(measured.OpsPerSample, 0, TimeSpan.Zero, measured.WarmupSettled, pass?.SubjectNanosecondsPerOp ?? measured.Calibration.First.SubjectNanosecondsPerOp);
         return new PerfResult
         {
@@ -76,6 +76,7 @@ internal static class BuildRun
             Strict = options.Strict,
             BaselineFile = judge.Budget.FileName,
             BaselineId = judge.Budget.Id,
+            BuildPairs = pass?.Pairs,
         };
     }
 }

@@ -97,21 +97,45 @@ public sealed record PerfOptions
     /// <value>The default is <see cref="CalibrationWorkload.Operation"/>, a fixed ~10 us CPU-bound loop.</value></summary>
     public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
 
-    /// <summary>How many fresh worker process pairs a baseline-build comparison spreads each pass over (and its confirmation
-    /// over as many new ones): which cores a process's threads land on and what its JIT did differ per process, so the
-    /// evidence must come from several. <value>The default is 2.</value></summary>
+    /// <summary>How many fresh worker process pairs a baseline-build verdict starts with (and a confirmation of a Regression
+    /// adds, each run the other way round): which cores a process's threads land on and what its JIT did differ per process,
+    /// so a pair is one observation of the ratio and the verdict's interval is over pairs. <value>The default is 2.</value></summary>
     public int BuildPairs { get; init; } = 2;
 
-    /// <summary>How many more fresh worker process pairs a baseline-build pass (the first, or its confirmation) gets when it
-    /// ends Inconclusive: the pass is measured again on them to the end and judged on both passes' blocks together. A change
-    /// near the budget then rests on twice as many processes, where a clear one still costs only the first pairs; 0 turns
-    /// it off. <value>The default is 2.</value></summary>
+    /// <summary>How many more fresh worker process pairs a baseline-build verdict (the first pairs, or the confirmation)
+    /// measures when its pairs so far are Inconclusive, judging them all together (up to <see cref="BuildExtensions"/> times).
+    /// A change near the budget then rests on more processes, where a clear one still costs only the first pairs; 0 turns it
+    /// off. <value>The default is 2.</value></summary>
     public int BuildExtensionPairs { get; init; } = 2;
 
-    /// <summary>The most blocks a baseline-build comparison looks at per pass (it looks after <see cref="MinBlocks"/> and each
-    /// doubling, like any comparison). A block of two workers costs a few milliseconds, so more evidence is cheap there.
-    /// <value>The default is 256.</value></summary>
+    /// <summary>How many times a baseline-build verdict that is still Inconclusive measures <see cref="BuildExtensionPairs"/>
+    /// more pairs and judges them together with the ones before (and as many times again for the confirmation of a
+    /// Regression). Each extension is a group of fresh workers (start, warm-up, blocks: a few seconds).
+    /// <value>The default is 2.</value></summary>
+    public int BuildExtensions { get; init; } = 2;
+
+    /// <summary>How many blocks a baseline-build verdict measures per group of <see cref="BuildPairs"/> pairs: each pair gets
+    /// <c>BuildMaxBlocks / BuildPairs</c> blocks (an extension or replacement pair as many), taken in turn with the group's
+    /// other pairs, with no look until the group is done (the verdict looks over pairs, not blocks);
+    /// <see cref="MaxTimePerPass"/> may stop a group sooner. A block of two workers costs a few milliseconds, so each pair's
+    /// own scatter is small beside the spread between pairs. <value>The default is 256.</value></summary>
     public int BuildMaxBlocks { get; init; } = 256;
+
+    /// <summary>
+    /// How far apart fresh process pairs of the same two builds land beyond what their own blocks' scatter explains: the
+    /// standard deviation, in log-ratio units (0.02 is about 2%), of the between-pair effect on a machine of this class
+    /// (which cores a process's threads land on, what its JIT did). A baseline-build verdict treats each pair as one
+    /// observation, and with a handful of pairs their own spread says little; it is pooled with this figure, weighted as
+    /// <see cref="BuildPairSpreadWeight"/> pairs' worth (see docs/verdict-quality.md). Measure it on your machine class with
+    /// <c>tools/BaselineBuildQuality --dump</c>. <value>The default is 0.02.</value></summary>
+    public double BuildPairSpread { get; init; } = 0.02;
+
+    /// <summary>
+    /// How many degrees of freedom <see cref="BuildPairSpread"/> counts for when it is pooled with the spread of a verdict's
+    /// own pairs: the pooled spread is <c>(w x prior^2 + (k - 1) x s^2) / (w + k - 1)</c> for k pairs whose estimates spread
+    /// by s, and its t-interval has <c>w + k - 1</c> degrees of freedom. 0 trusts only the verdict's own pairs (a plain
+    /// t-interval over pairs, very wide with two or three). <value>The default is 10.</value></summary>
+    public int BuildPairSpreadWeight { get; init; } = 10;
 
     /// <summary>The clock every timing comes from. <value>The default is <see cref="TimeProvider.System"/>.</value></summary>
     public TimeProvider Clock { get; init; } = TimeProvider.System;
@@ -164,6 +188,17 @@ public sealed record PerfOptions
         if (BuildExtensionPairs is < 0 or > 32)
         {
             throw new ArgumentOutOfRangeException(nameof(BuildExtensionPairs), BuildExtensionPairs, $"{nameof(PerfOptions)}.{nameof(BuildExtensionPairs)} must be between 0 and 32.");
+        }
+
+        if (BuildExtensions is < 0 or > 16)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BuildExtensions), BuildExtensions, $"{nameof(PerfOptions)}.{nameof(BuildExtensions)} must be between 0 and 16.");
+        }
+
+        Fraction(BuildPairSpread, nameof(BuildPairSpread), 0, 1);
+        if (BuildPairSpreadWeight is < 0 or > 10_000)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BuildPairSpreadWeight), BuildPairSpreadWeight, $"{nameof(PerfOptions)}.{nameof(BuildPairSpreadWeight)} must be between 0 and 10000.");
         }
 
         ArgumentNullException.ThrowIfNull(Clock, nameof(Clock));

@@ -43,6 +43,14 @@ public sealed record PerfResult
     /// <summary>The baseline entry's id, if any.</summary>
     public string? BaselineId { get; init; }
 
+    /// <summary>
+    /// For a test judged against the reference build, every fresh process pair the latency verdict measured, with its
+    /// blocks: which pass it belonged to, which worker went first, both builds' time per call in each block, and whether it
+    /// was dropped as an outlier, so anyone can re-analyse the verdict. <see langword="null"/> for other tests, and in
+    /// results files written before it was recorded.
+    /// </summary>
+    public IReadOnlyList<BuildPairEvidence>? BuildPairs { get; init; }
+
     /// <summary>Whether Inconclusive fails (strict mode).</summary>
     public required bool Strict { get; init; }
 

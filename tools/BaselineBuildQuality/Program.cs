@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.Json;
 using PerfAssert;
 using PerfAssert.BaselineBuildQuality;
 using PerfAssert.Baselines;
@@ -11,8 +12,10 @@ using PerfAssert.Verdicts;
 // 20% of the endpoint's latency as server-side CPU work (more rounds of its hash loop, timed in this process), judged at a budget of 1 + margin (default 0.05). The latency
 // that sizes the slowdowns is the median of several A/A measurements, and every case reports the ratios its verdicts
 // measured, so a reader sees which share was really injected. Beside it, what today's cross-process comparison (each
-// run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs.
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2]";
+// run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
+// every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
+// variance components those blocks show (PairSpreads).
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--dump FILE.jsonl]";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -20,6 +23,10 @@ var cases = allCases;
 var margin = BaselineBudget.DefaultBuildMargin;
 var pairs = new PerfOptions().BuildPairs;
 var extensionPairs = new PerfOptions().BuildExtensionPairs;
+var extensions = new PerfOptions().BuildExtensions;
+var pairSpread = new PerfOptions().BuildPairSpread;
+var pairSpreadWeight = new PerfOptions().BuildPairSpreadWeight;
+string? dumpPath = null;
 for (var i = 0; i + 1 < args.Length; i += 2)
 {
     switch (args[i])
@@ -36,6 +43,18 @@ for (var i = 0; i + 1 < args.Length; i += 2)
         case "--extension-pairs" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var e) && e is >= 0 and <= 32:
             extensionPairs = e;
             break;
+        case "--extensions" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var x) && x is >= 0 and <= 16:
+            extensions = x;
+            break;
+        case "--pair-spread" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var ps) && ps is >= 0 and <= 1:
+            pairSpread = ps;
+            break;
+        case "--pair-spread-weight" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var w) && w is >= 0 and <= 10_000:
+            pairSpreadWeight = w;
+            break;
+        case "--dump" when !string.IsNullOrWhiteSpace(args[i + 1]):
+            dumpPath = Path.GetFullPath(args[i + 1]);
+            break;
         case "--margin" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var m) && m is >= 0 and < 1:
             margin = m;
             break;
@@ -51,6 +70,22 @@ if (runs == 0 || args.Length % 2 != 0)
     return 2;
 }
 
+StreamWriter? dump = null;
+if (dumpPath is not null)
+{
+    try
+    {
+        dump = new StreamWriter(dumpPath, append: false);
+    }
+    catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+    {
+        Console.Error.WriteLine($"--dump {dumpPath}: cannot write it ({ex.Message})");
+        return 2;
+    }
+}
+
+using var dumpFile = dump;
+var spreads = new PairSpreads();
 using var repository = ScratchRepository.Create();
 var reference = repository.CommitService(0, "reference");
 var store = new BaselineStore(repository.Baselines);
@@ -97,6 +132,8 @@ try
     var tally = cases.ToDictionary(c => c, _ => new Dictionary<VerdictOutcome, int>());
     var calibrationRatios = cases.ToDictionary(c => c, _ => new List<double>());
     var measuredRatios = cases.ToDictionary(c => c, _ => new List<double>());
+    // How many intervals contain 1: for A/A, the share of verdicts whose stated 99% interval held.
+    var covers = cases.ToDictionary(c => c, _ => 0);
     var durations = new List<double>();
     var started = DateTimeOffset.UtcNow;
     for (var run = 1; run <= runs; run++)
@@ -105,9 +142,16 @@ try
         {
             var result = await JudgeAsync(builds[name], name);
             var latency = result.Verdicts.Single(v => v.Unit == "x");
+            spreads.Add(name, result.BuildPairs);
+            if (dump is not null)
+            {
+                await WriteBlocksAsync(dump, name, run, result, latency);
+            }
+
             tally[name][latency.Outcome] = tally[name].GetValueOrDefault(latency.Outcome) + 1;
             calibrationRatios[name].Add(result.Subject.CalibrationRatio ?? double.NaN);
             measuredRatios[name].Add(latency.Measured.Estimate);
+            covers[name] += latency.Measured.Lower <= 1 && latency.Measured.Upper >= 1 ? 1 : 0;
             durations.Add(result.Duration.TotalSeconds);
         }
 
@@ -118,7 +162,7 @@ try
     {
         var ratios = measuredRatios[name].Order().ToList();
         Console.WriteLine($"case={name} " + string.Join(' ', Enum.GetValues<VerdictOutcome>().Select(o => $"{o.ToString().ToLowerInvariant()}={outcomes.GetValueOrDefault(o)}"))
-            + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}]"));
+            + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] interval_contains_1={covers[name]}/{ratios.Count}"));
     }
 
     // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another.
@@ -136,7 +180,12 @@ try
     durations.Sort();
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+    foreach (var line in spreads.Summary())
+    {
+        Console.WriteLine(line);
+    }
+
     return 0;
 }
 finally
@@ -152,7 +201,7 @@ async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
     using var client = serviceBuilds.CreateClient();
     var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
         .AgainstBaseline("Quality", id, serviceBuilds, store, margin)
-        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs })
+        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight })
         .RunAsync();
     if (result.Verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive or VerdictOutcome.Invalid))
     {
@@ -160,4 +209,34 @@ async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
     }
 
     return result;
+}
+
+// One line per block: enough to re-analyse every verdict (pair effects, order effects, drift within a pass).
+static async Task WriteBlocksAsync(StreamWriter dump, string name, int run, PerfResult result, Verdict latency)
+{
+    foreach (var pair in result.BuildPairs ?? [])
+    {
+        for (var block = 0; block < pair.Blocks.Count; block++)
+        {
+            var b = pair.Blocks[block];
+            await dump.WriteLineAsync(JsonSerializer.Serialize(new
+            {
+                run = $"{name}-{run}",
+                @case = name,
+                seed = result.Seed,
+                outcome = latency.Outcome.ToString(),
+                pass = pair.Pass,
+                pair = pair.Pair,
+                dropped = pair.Dropped,
+                first = pair.First == BuildSide.Current ? "working" : "baseline",
+                block,
+                passBlock = b.PassBlock,
+                order = b.WorkingTreeFirst ? "ABBA" : "BAAB",
+                baselineNs = b.BaselineNs,
+                workingNs = b.WorkingTreeNs,
+            }));
+        }
+    }
+
+    await dump.FlushAsync();
 }

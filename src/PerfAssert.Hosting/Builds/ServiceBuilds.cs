@@ -107,19 +107,25 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
     }
 
     /// <inheritdoc/>
-    public async Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken)
+    public Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken) => StartPairAsync(reference, BuildSide.Current, cancellationToken);
+
+    /// <inheritdoc/>
+    public async Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(reference);
         var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
         var baseline = await BuildAsync(reference.Commit, b => b.BuildCommitAsync(reference.Commit, Project, CancellationToken.None)).WaitAsync(cancellationToken).ConfigureAwait(false);
-        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ($"reference build {reference.ShortCommit}", baseline, false), _options, cancellationToken).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ($"reference build {reference.ShortCommit}", baseline, false), first, _options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
-    public async Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken)
+    public Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken) => StartCurrentPairAsync(BuildSide.Current, cancellationToken);
+
+    /// <inheritdoc/>
+    public async Task<IBuildPair> StartCurrentPairAsync(BuildSide first, CancellationToken cancellationToken)
     {
         var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
-        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ("working tree (second worker)", current, true), _options, cancellationToken).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ("working tree (second worker)", current, true), first, _options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Deletes this instance's build of the working tree and releases the client handler its clients share.</summary>

@@ -2,12 +2,19 @@ using PerfAssert.Baselines;
 
 namespace PerfAssert.Hosting.Builds;
 
-/// <summary>Two workers started the same way, one per build; selecting a side points the shared route at its worker.</summary>
-internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, WorkerProcess baseline) : IBuildPair
+/// <summary>
+/// Two workers started the same way, one per build; selecting a side points the shared route at its worker. The engine
+/// says which side goes first (drawn from the run's seed): that worker's process is launched first and pinned first.
+/// </summary>
+internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, WorkerProcess baseline, BuildSide first) : IBuildPair
 {
-    public static async Task<WorkerPair> StartAsync(WorkerRoute route, (string Name, string Directory, bool WorkingTree) current, (string Name, string Directory, bool WorkingTree) baseline, ServiceBuildsOptions options, CancellationToken cancellationToken)
+    public static async Task<WorkerPair> StartAsync(
+        WorkerRoute route, (string Name, string Directory, bool WorkingTree) current, (string Name, string Directory, bool WorkingTree) baseline, BuildSide first, ServiceBuildsOptions options, CancellationToken cancellationToken)
     {
-        var starting = new[] { current, baseline }.Select(b => WorkerProcess.StartAsync(b.Name, b.Directory, b.WorkingTree, options, cancellationToken)).ToArray();
+        var order = first == BuildSide.Current ? new[] { current, baseline } : [baseline, current];
+        // Each start launches its process before its first await, so the first side's process is launched first.
+        var launched = order.Select(b => WorkerProcess.StartAsync(b.Name, b.Directory, b.WorkingTree, options, cancellationToken)).ToArray();
+        var starting = first == BuildSide.Current ? launched : [launched[1], launched[0]];
         try
         {
             await Task.WhenAll(starting).ConfigureAwait(false);
@@ -23,7 +30,7 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
             throw;
         }
 
-        return new WorkerPair(route, starting[0].Result, starting[1].Result);
+        return new WorkerPair(route, starting[0].Result, starting[1].Result, first);
     }
 
     public void Select(BuildSide side) => route.Select(Worker(side));
@@ -32,8 +39,8 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     public async ValueTask WarmedUpAsync(CancellationToken cancellationToken)
     {
-        await current.PinAsync(cancellationToken).ConfigureAwait(false);
-        await baseline.PinAsync(cancellationToken).ConfigureAwait(false);
+        await Worker(first).PinAsync(cancellationToken).ConfigureAwait(false);
+        await Worker(first == BuildSide.Current ? BuildSide.Baseline : BuildSide.Current).PinAsync(cancellationToken).ConfigureAwait(false);
     }
 
     public void EnsureRunning()

@@ -29,7 +29,9 @@ internal static class BuildJudge
     {
         if (judge.Entry is not { } entry)
         {
-            var (ratio, _, evidence, _, _) = VerdictFactory.Resolve(measured.Latency ?? measured.Calibration, 0);
+            var (ratio, _, evidence, _, _) = measured.Latency is { } pairs
+                ? (pairs.Ratio, pairs.Outcome, pairs.Evidence, false, null)
+                : VerdictFactory.Resolve(measured.Calibration, 0);
             var sides = measured.Latency is { } both ? Sides(both, reference!, measured) : null;
             var against = measured.Latency is null ? "mean / calibration" : $"mean / reference build {reference!.ShortCommit}";
             return
@@ -65,7 +67,8 @@ internal static class BuildJudge
         var latency = verdicts.FirstOrDefault(v => v.Unit == "x" && v.Partner is not null);
         var regression = latency is { Outcome: VerdictOutcome.Regression };
         var allowance = regression ? Math.Ceiling(latency!.Measured.Upper * 100) / 100 : entry?.LatencyAllowance;
-        var ratio = regression ? BaselineJudge.Record(latency!.Measured, latency.Measured.SampleSize) : entry?.LatencyRatio;
+        var blocks = measured.Latency?.Pairs.Where(p => !p.Dropped).Sum(p => p.Blocks.Count) ?? 0;
+        var ratio = regression ? BaselineJudge.Record(latency!.Measured, blocks) with { Pairs = latency.Measured.SampleSize } : entry?.LatencyRatio;
         return new BaselineEntry
         {
             Environment = BaselineEnvironment.Current,
@@ -81,9 +84,9 @@ internal static class BuildJudge
         };
     }
 
-    private static Verdict LatencyVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, Comparison latency, BaselineReference reference)
+    private static Verdict LatencyVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, PairVerdict latency, BaselineReference reference)
     {
-        var (ratio, outcome, evidence, confirmed, reason) = VerdictFactory.Resolve(latency, 0);
+        var (ratio, outcome, evidence, confirmed, reason) = (latency.Ratio, latency.Outcome, latency.Evidence, latency.Confirmed, latency.Reason);
         var allowance = entry.LatencyAllowance ?? 1;
         if (outcome is VerdictOutcome.Pass or VerdictOutcome.Improved)
         {
@@ -183,13 +186,12 @@ internal static class BuildJudge
         return (Math.Min(fromNoise, blanket), fromNoise, blanket);
     }
 
-    /// <summary>Both sides' mean latency, from the pass the verdict rests on, and whether some worker was timed before it settled.</summary>
-    private static string Sides(Comparison latency, BaselineReference reference, BuildMeasurement measured)
+    /// <summary>Both sides' mean latency over the pairs the verdict rests on, how many pairs were started, and whether some worker was timed before it settled.</summary>
+    private static string Sides(PairVerdict latency, BaselineReference reference, BuildMeasurement measured)
     {
-        var pass = latency.Confirmations[0]?.Pass ?? latency.First;
         var unsettled = measured.WarmupSettled ? string.Empty : " (warm-up did not settle in every worker: see PerfOptions.MaxWarmupTime)";
         return string.Create(CultureInfo.InvariantCulture,
-            $"working tree {Microseconds(pass.SubjectBlockNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(pass.PartnerBlockNanosecondsPerOp)} per call (geometric means over blocks), {measured.Pairs} fresh process pairs{unsettled}");
+            $"working tree {Microseconds(latency.SubjectNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(latency.PartnerNanosecondsPerOp)} per call (geometric means over blocks), {measured.Pairs} fresh process pairs{unsettled}");
     }
 
     private static string Microseconds(double nanoseconds) => VerdictFormatter.Number(nanoseconds / 1000) + " us";

@@ -22,4 +22,15 @@ public interface IBaselineBuilds
     /// had (the allocations, and the advisory ratio to the calibration workload).
     /// </summary>
     Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Starts one fresh pair as <see cref="StartPairAsync(BaselineReference, CancellationToken)"/> does, launching the
+    /// worker of <paramref name="first"/> first (and pinning it first once warm, if workers are pinned). The engine draws
+    /// it from the run's seed for every pair, so which worker goes first cannot bias the ratio; an implementation that
+    /// cannot order its workers may ignore it (the default does).
+    /// </summary>
+    Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) => StartPairAsync(reference, cancellationToken);
+
+    /// <summary>Starts one fresh pair as <see cref="StartCurrentPairAsync(CancellationToken)"/> does, launching the worker of <paramref name="first"/> first.</summary>
+    Task<IBuildPair> StartCurrentPairAsync(BuildSide first, CancellationToken cancellationToken) => StartCurrentPairAsync(cancellationToken);
 }

@@ -11,7 +11,7 @@ internal sealed class BlockPass(int checkCount)
 
     public Interval[] Ratios { get; } = new Interval[checkCount];
 
-    /// <summary>Each block's log-ratio, per check: the evidence, kept so that a pass extended on fresh process pairs is judged on all of it.</summary>
+    /// <summary>Each block's log-ratio, per check: the evidence.</summary>
     public List<double>[] LogRatios { get; } = Enumerable.Range(0, checkCount).Select(_ => new List<double>()).ToArray();
 
     public VerdictOutcome[] Outcomes { get; } = new VerdictOutcome[checkCount];
@@ -21,12 +21,6 @@ internal sealed class BlockPass(int checkCount)
     public double SubjectNanosecondsPerOp { get; set; }
 
     public double PartnerNanosecondsPerOp { get; set; }
-
-    /// <summary>The subject's geometric mean over blocks of its time per call, which moves with the blocks' ratio where a pooled mean can be dragged by one stall.</summary>
-    public double SubjectBlockNanosecondsPerOp { get; set; }
-
-    /// <summary>The partner's geometric mean over blocks of its time per call.</summary>
-    public double PartnerBlockNanosecondsPerOp { get; set; }
 
     public TimeSpan Elapsed { get; set; }
 }

@@ -15,7 +15,7 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
     public async Task<BlockPass> RunPassAsync(
         ComparisonSide a, ComparisonSide b, IReadOnlyList<RatioCheck> checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken,
-        Action<int>? beforeBlock = null, bool lookEarly = true)
+        Action<int>? beforeBlock = null)
     {
         var perCall = checks.Any(c => c.Statistic != LatencyStatistic.Mean);
         var sideA = new SideBuffer(a, perCall);
@@ -28,7 +28,7 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
         while (true)
         {
             var abba = reverseOf is not null && pass.Blocks < reverseOf.Count ? !reverseOf[pass.Blocks] : random.Next(2) == 0;
-            // A baseline-build comparison spreads its blocks over several process pairs: this picks the block's pair.
+            // The calibration pass of a baseline-build comparison spreads its blocks over the process pairs: this picks the pair.
             beforeBlock?.Invoke(pass.Blocks);
             pass.Orders.Add(abba);
             await RunBlockAsync(abba ? [sideA, sideB, sideB, sideA] : [sideB, sideA, sideA, sideB], cancellationToken).ConfigureAwait(false);
@@ -40,9 +40,7 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
             sideA.EndBlock();
             sideB.EndBlock();
             var final = pass.Blocks >= options.MaxBlocks || options.Clock.GetElapsedTime(started) >= options.MaxTimePerPass;
-            // A pass that extends another runs to the end: stopping at an early look would leave its fresh processes a few
-            // blocks beside the other pass's many, and the pooled verdict would rest on the old processes again.
-            if ((lookEarly && pass.Blocks >= nextLook) || final)
+            if (pass.Blocks >= nextLook || final)
             {
                 nextLook = Math.Min(nextLook * 2, options.MaxBlocks);
                 if (Look(checks, logRatios, decided, pass, final))
@@ -54,37 +52,34 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         pass.SubjectNanosecondsPerOp = sideA.PooledNanosecondsPerOp;
         pass.PartnerNanosecondsPerOp = sideB.PooledNanosecondsPerOp;
-        pass.SubjectBlockNanosecondsPerOp = sideA.GeometricMeanBlockNanosecondsPerOp;
-        pass.PartnerBlockNanosecondsPerOp = sideB.GeometricMeanBlockNanosecondsPerOp;
         pass.Elapsed = options.Clock.GetElapsedTime(started);
         return pass;
     }
 
     /// <summary>
-    /// Judges two passes of the same comparison as one: their blocks' log-ratios together, at a last look. A pass that ended
-    /// Inconclusive is extended this way on fresh process pairs, so the verdict rests on more processes' luck, not only on
-    /// more blocks of the same ones.
+    /// Runs up to <paramref name="maxBlocks"/> blocks with no looks (a baseline-build comparison looks over process pairs,
+    /// after each group of them), stopping early only at <see cref="PerfOptions.MaxTimePerPass"/> and never before
+    /// <paramref name="minBlocks"/>. Before each block, <paramref name="beforeBlock"/> gets its number in the pass, points the
+    /// operations at its pair and says whether A goes first (ABBA) or B does (BAAB). Returns each block's mean time per call
+    /// of both sides and its order.
     /// </summary>
-    public BlockPass Pool(BlockPass first, BlockPass extension, IReadOnlyList<RatioCheck> checks)
+    public async Task<IReadOnlyList<(double ANanosecondsPerOp, double BNanosecondsPerOp, bool AFirst)>> RunBlocksAsync(
+        ComparisonSide a, ComparisonSide b, int minBlocks, int maxBlocks, Func<int, bool> beforeBlock, CancellationToken cancellationToken)
     {
-        var pooled = new BlockPass(checks.Count);
-        pooled.Orders.AddRange(first.Orders);
-        pooled.Orders.AddRange(extension.Orders);
-        for (var c = 0; c < checks.Count; c++)
+        var sideA = new SideBuffer(a, perCall: false);
+        var sideB = new SideBuffer(b, perCall: false);
+        var blocks = new List<(double, double, bool)>(maxBlocks);
+        var started = options.Clock.GetTimestamp();
+        while (blocks.Count < maxBlocks && (blocks.Count < minBlocks || options.Clock.GetElapsedTime(started) < options.MaxTimePerPass))
         {
-            pooled.LogRatios[c].AddRange(first.LogRatios[c]);
-            pooled.LogRatios[c].AddRange(extension.LogRatios[c]);
+            var abba = beforeBlock(blocks.Count);
+            await RunBlockAsync(abba ? [sideA, sideB, sideB, sideA] : [sideB, sideA, sideA, sideB], cancellationToken).ConfigureAwait(false);
+            blocks.Add((sideA.Statistic(LatencyStatistic.Mean), sideB.Statistic(LatencyStatistic.Mean), abba));
+            sideA.EndBlock();
+            sideB.EndBlock();
         }
 
-        Look(checks, pooled.LogRatios, new VerdictOutcome?[checks.Count], pooled, final: true);
-        double Weighted(double a, double b) => (a * first.Blocks + b * extension.Blocks) / pooled.Blocks;
-        double Geometric(double a, double b) => Math.Exp(Weighted(Math.Log(a), Math.Log(b)));
-        pooled.SubjectNanosecondsPerOp = Weighted(first.SubjectNanosecondsPerOp, extension.SubjectNanosecondsPerOp);
-        pooled.PartnerNanosecondsPerOp = Weighted(first.PartnerNanosecondsPerOp, extension.PartnerNanosecondsPerOp);
-        pooled.SubjectBlockNanosecondsPerOp = Geometric(first.SubjectBlockNanosecondsPerOp, extension.SubjectBlockNanosecondsPerOp);
-        pooled.PartnerBlockNanosecondsPerOp = Geometric(first.PartnerBlockNanosecondsPerOp, extension.PartnerBlockNanosecondsPerOp);
-        pooled.Elapsed = first.Elapsed + extension.Elapsed;
-        return pooled;
+        return blocks;
     }
 
     private bool Look(IReadOnlyList<RatioCheck> checks, List<double>[] logRatios, VerdictOutcome?[] decided, BlockPass pass, bool final)
@@ -127,7 +122,6 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
     {
         private readonly bool _perCall = perCall && !side.MeanOnly;
         private readonly List<double> _calls = [];
-        private readonly List<double> _blockMeans = [];
         private double[] _buffer = [];
         private double _blockNs;
         private long _blockOps;
@@ -135,14 +129,6 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
         private long _totalOps;
 
         public double PooledNanosecondsPerOp => _totalNs / _totalOps;
-
-        /// <summary>
-        /// The geometric mean over blocks of this side's time per call: the ratio of two sides' geometric means is the mean of
-        /// the blocks' log-ratios, so it agrees with the blocks' ratio where a pooled mean is dragged by one stall and a median
-        /// picks one of two process pairs' levels.
-        /// </summary>
-        public double GeometricMeanBlockNanosecondsPerOp =>
-            _blockMeans.Count == 0 ? PooledNanosecondsPerOp : Math.Exp(_blockMeans.Average(Math.Log));
 
         public async ValueTask SampleAsync(Sampler sampler, CancellationToken cancellationToken)
         {
@@ -197,11 +183,6 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
 
         public void EndBlock()
         {
-            if (_blockOps > 0)
-            {
-                _blockMeans.Add(_blockNs / _blockOps);
-            }
-
             _blockNs = 0;
             _blockOps = 0;
             _calls.Clear();

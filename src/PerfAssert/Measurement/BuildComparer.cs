@@ -1,16 +1,17 @@
 using PerfAssert.Baselines;
 using PerfAssert.Budgets;
-using PerfAssert.Verdicts;
 
 namespace PerfAssert.Measurement;
 
 /// <summary>
-/// Measures the working tree beside the reference build in the same run. Each pass starts
-/// <see cref="PerfOptions.BuildPairs"/> fresh pairs of worker processes (one per build, started the same way), warms every worker up,
-/// and spreads interleaved ABBA/BAAB blocks over the pairs in turn, so per-process luck (which cores client and server
-/// land on, what the JIT did) is part of the evidence instead of a bias. A regression is confirmed on new pairs with every
-/// block order reversed. A pass that ends Inconclusive (a change near the budget, or pairs whose luck disagreed) is measured
-/// again on <see cref="PerfOptions.BuildExtensionPairs"/> fresh pairs and judged on both passes' blocks. Allocations are counted in each worker; the two workers of a build measure the noise.
+/// Measures the working tree beside the reference build in the same run, in fresh pairs of worker processes (one per
+/// build, started the same way): which cores a process's threads land on and what its JIT did differ per process, so the
+/// pair is the unit of evidence and <see cref="PairJudge"/> decides over pairs, asking for more of them (an extension when
+/// they disagree, a replacement for an outlier, a reversed confirmation of a Regression). Each group of pairs is started
+/// together, warmed up together, and measured in interleaved ABBA/BAAB blocks that take the group's pairs in turn, each pair
+/// getting <see cref="PerfOptions.BuildMaxBlocks"/> / <see cref="PerfOptions.BuildPairs"/> blocks whose order alternates.
+/// Which worker of a pair is launched, warmed and pinned first is drawn from the run's seed (and recorded). Allocations are
+/// counted in each worker of the first group; the two workers of a build measure the noise.
 /// </summary>
 internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner runner)
 {
@@ -35,33 +36,31 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     private bool _settled = true;
 
     /// <summary>
-    /// Measures in pairs from <paramref name="startPair"/>. With <paramref name="buildLimit"/> a number, the two builds are
-    /// compared against it; with NaN (no reference build: both sides of each pair are the working tree) only the advisory
-    /// ratio to the calibration workload and the allocations are measured.
+    /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first). With <paramref name="buildLimit"/>
+    /// a number, the two builds are compared against it; with NaN (no reference build: both sides of each pair are the
+    /// working tree) only the advisory ratio to the calibration workload and the allocations are measured.
     /// </summary>
     public async Task<BuildMeasurement> MeasureAsync(
-        Func<CancellationToken, Task<IBuildPair>> startPair, double buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
+        Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, double buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
     {
         var options = plan.Options;
         _settled = true;
         var current = Routed(BuildSide.Current);
         var baseline = Routed(BuildSide.Baseline);
-        var checks = new[] { new RatioCheck(LatencyStatistic.Mean, buildLimit) };
-        BlockPass? first = null;
+        var judge = double.IsNaN(buildLimit) ? null : new PairJudge(options, buildLimit, random);
+        var firstPlans = judge?.Next!.Plans ?? Enumerable.Repeat(new PairPlan(BuildSide.Current, WorkingTreeFirst: true), options.BuildPairs).ToList();
         BlockPass toCalibration;
         long ops;
         double nanosecondsPerOp;
-        var pairCount = options.BuildPairs;
         AllocationMeasurement currentAllocations;
         AllocationMeasurement baselineAllocations;
         double noise;
-        await using (var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false))
+        await using (var pairs = await StartPairsAsync(startPair, firstPlans, cancellationToken).ConfigureAwait(false))
         {
-            (ops, nanosecondsPerOp) = await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
-            if (!double.IsNaN(buildLimit))
+            (ops, nanosecondsPerOp) = await WarmAsync(pairs, firstPlans, current, baseline, cancellationToken).ConfigureAwait(false);
+            if (judge is not null)
             {
-                first = await Guard(pairs, () => runner.RunPassAsync(
-                    Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+                judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, firstPlans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
             }
 
             toCalibration = await Guard(pairs, () => _calibrationRunner.RunPassAsync(
@@ -69,50 +68,51 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
         }
 
-        if (first is not null)
+        var pairCount = firstPlans.Count;
+        while (judge?.Next is { } request)
         {
-            (first, var extended) = await ExtendIfInconclusiveAsync(startPair, first, current, baseline, ops, nanosecondsPerOp, checks, random, null, cancellationToken).ConfigureAwait(false);
-            pairCount += extended;
-        }
-
-        var confirmations = new Confirmation?[1];
-        if (first is not null && options.ConfirmRegressions && first.Outcomes[0] == VerdictOutcome.Regression)
-        {
-            await using var pairs = await StartPairsAsync(startPair, options.BuildPairs, cancellationToken).ConfigureAwait(false);
-            await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
-            var second = await Guard(pairs, () => runner.RunPassAsync(
-                Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, first.Orders, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
-            pairCount += options.BuildPairs;
-            (second, var extended) = await ExtendIfInconclusiveAsync(startPair, second, current, baseline, ops, nanosecondsPerOp, checks, random, first.Orders, cancellationToken).ConfigureAwait(false);
-            confirmations[0] = new Confirmation(second, 0);
-            pairCount += extended;
+            // Only one group's workers run at a time: the previous group's are gone by now.
+            await using var pairs = await StartPairsAsync(startPair, request.Plans, cancellationToken).ConfigureAwait(false);
+            await WarmAsync(pairs, request.Plans, current, baseline, cancellationToken).ConfigureAwait(false);
+            judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, request.Plans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
+            pairCount += request.Plans.Count;
         }
 
         return new BuildMeasurement(
-            first is null ? null : new Comparison(first, confirmations), new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops, _settled);
+            judge?.Result, new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops, _settled);
     }
 
     /// <summary>
-    /// A pass that ended Inconclusive is measured again on <see cref="PerfOptions.BuildExtensionPairs"/> fresh pairs, to the
-    /// end, and judged on both passes' blocks together; a decided pass is returned as it is. Returns how many pairs it added.
+    /// Measures a group of warm pairs: <see cref="PerfOptions.BuildMaxBlocks"/> / <see cref="PerfOptions.BuildPairs"/> blocks
+    /// per pair (at least 2), taking the pairs in turn so drift touches all of them alike; each pair's blocks alternate
+    /// between ABBA and BAAB from the order its plan starts with.
     /// </summary>
-    private async Task<(BlockPass Pass, int Pairs)> ExtendIfInconclusiveAsync(
-        Func<CancellationToken, Task<IBuildPair>> startPair, BlockPass pass, Operation current, Operation baseline, long ops, double nanosecondsPerOp,
-        RatioCheck[] checks, Random random, IReadOnlyList<bool>? reverseOf, CancellationToken cancellationToken)
+    private async Task<IReadOnlyList<MeasuredPair>> RunPairsAsync(
+        PairGroup pairs, IReadOnlyList<PairPlan> plans, Operation current, Operation baseline, long ops, double nanosecondsPerOp, CancellationToken cancellationToken)
     {
-        var count = plan.Options.BuildExtensionPairs;
-        if (count == 0 || pass.Outcomes[0] != VerdictOutcome.Inconclusive)
-        {
-            return (pass, 0);
-        }
-
-        // The pass's own processes are gone by now: only one pass's workers run at a time.
-        await using var pairs = await StartPairsAsync(startPair, count, cancellationToken).ConfigureAwait(false);
-        await WarmAsync(pairs, current, baseline, cancellationToken).ConfigureAwait(false);
-        var more = await Guard(pairs, () => runner.RunPassAsync(
-            Side(current, ops, nanosecondsPerOp), Side(baseline, ops, nanosecondsPerOp), checks, random, reverseOf?.Skip(pass.Blocks).ToList(), cancellationToken,
-            Rotate(pairs), lookEarly: false)).ConfigureAwait(false);
-        return (runner.Pool(pass, more, checks), count);
+        var options = plan.Options;
+        var perPair = Math.Max(2, (int)Math.Ceiling(options.BuildMaxBlocks / (double)options.BuildPairs));
+        var k = pairs.Count;
+        var blocks = await runner.RunBlocksAsync(
+            Side(current, ops, nanosecondsPerOp),
+            Side(baseline, ops, nanosecondsPerOp),
+            minBlocks: 2 * k,
+            maxBlocks: perPair * k,
+            block =>
+            {
+                _active = pairs[block % k];
+                return plans[block % k].WorkingTreeFirstIn(block / k);
+            },
+            cancellationToken).ConfigureAwait(false);
+        return Enumerable.Range(0, k).Select(p => new MeasuredPair(
+            plans[p],
+            blocks.Select((b, i) => (Block: b, Index: i)).Where(x => x.Index % k == p).Select(x => new BuildBlockEvidence
+            {
+                PassBlock = x.Index,
+                WorkingTreeFirst = x.Block.AFirst,
+                WorkingTreeNs = x.Block.ANanosecondsPerOp,
+                BaselineNs = x.Block.BNanosecondsPerOp,
+            }).ToList())).ToList();
     }
 
     private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) =>
@@ -127,14 +127,14 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     private Action<int> Rotate(PairGroup pairs) => block => _active = pairs[block % pairs.Count];
 
-    private static async Task<PairGroup> StartPairsAsync(Func<CancellationToken, Task<IBuildPair>> startPair, int count, CancellationToken cancellationToken)
+    private static async Task<PairGroup> StartPairsAsync(Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, IReadOnlyList<PairPlan> plans, CancellationToken cancellationToken)
     {
         var group = new PairGroup();
         try
         {
-            for (var i = 0; i < count; i++)
+            foreach (var pairPlan in plans)
             {
-                group.Add(await startPair(cancellationToken).ConfigureAwait(false));
+                group.Add(await startPair(pairPlan.First, cancellationToken).ConfigureAwait(false));
             }
 
             return group;
@@ -153,11 +153,13 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// every two pairs); the workers' JITs work side by side meanwhile. Then the pairs are told they are warm (they pin
     /// their workers). Both builds use the
     /// same number of calls per sample, the largest any needed; also returns the slowest worker's time per call, which
-    /// sizes the allocation repeats.
+    /// sizes the allocation repeats. Within each pair the worker its plan puts first is warmed first (and pinned first).
     /// </summary>
-    private async Task<(long Ops, double NanosecondsPerOp)> WarmAsync(PairGroup pairs, Operation current, Operation baseline, CancellationToken cancellationToken)
+    private async Task<(long Ops, double NanosecondsPerOp)> WarmAsync(PairGroup pairs, IReadOnlyList<PairPlan> plans, Operation current, Operation baseline, CancellationToken cancellationToken)
     {
-        var workers = pairs.SelectMany(pair => new[] { (Side: BuildSide.Current, Operation: current), (Side: BuildSide.Baseline, Operation: baseline) }.Select(worker => new Warmed(
+        var workers = pairs.SelectMany((pair, p) => (plans[p].First == BuildSide.Current
+            ? new[] { (Side: BuildSide.Current, Operation: current), (Side: BuildSide.Baseline, Operation: baseline) }
+            : [(Side: BuildSide.Baseline, Operation: baseline), (Side: BuildSide.Current, Operation: current)]).Select(worker => new Warmed(
             worker.Operation,
             () => _active = pair,
             async ct => (await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)).JitCompiledMethods,

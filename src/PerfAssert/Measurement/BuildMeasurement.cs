@@ -2,10 +2,10 @@ namespace PerfAssert.Measurement;
 
 /// <summary>
 /// What a baseline-build comparison measured: the ratio of the working tree's latency to the reference build's (with its
-/// reversed-order confirmation on fresh process pairs), and each build's allocations counted in its workers.
+/// confirmation on fresh process pairs run the other way round), and each build's allocations counted in its workers.
 /// </summary>
-/// <param name="Latency">The comparison, the working tree as the subject and the reference build as the partner;
-/// <see langword="null"/> when no reference build could be had.</param>
+/// <param name="Latency">The comparison decided over process pairs, the working tree over the reference build, with every
+/// pair's blocks; <see langword="null"/> when no reference build could be had.</param>
 /// <param name="Calibration">The working tree's latency against the calibration workload: advisory, and what a candidate
 /// records for runs without a reference build.</param>
 /// <param name="Current">The working tree's allocations: the smaller of its workers' figures.</param>
@@ -16,4 +16,4 @@ namespace PerfAssert.Measurement;
 /// <param name="OpsPerSample">Calls per timed sample, the same for both builds.</param>
 /// <param name="WarmupSettled">Whether every worker's warm-up settled (timings agreed and its JIT went quiet) before its time ran out.</param>
 internal sealed record BuildMeasurement(
-    Comparison? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample, bool WarmupSettled);
+    PairVerdict? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample, bool WarmupSettled);

@@ -6,15 +6,18 @@ namespace PerfAssert.Hosting.Tests.Builds;
 
 /// <summary>
 /// Workers start on every core (their start-up and JIT finish sooner), sized for one core, and every thread of both is
-/// moved onto the last core once the pair is told it is warm, before anything is timed. Run for real on a scratch
+/// moved onto the last core once the pair is told it is warm, before anything is timed; the side the engine says goes
+/// first is launched (and pinned) first. Run for real on a scratch
 /// repository's service; the threads' cores are read from /proc.
 /// </summary>
 public sealed class WorkerPinningTests : IDisposable
 {
     private readonly ScratchService _scratch = ScratchService.Create(1_000);
 
-    [Fact]
-    public async Task WarmedUp_PinsEveryThreadOfBothWorkersToTheLastCore_WhichTheyWereSizedForFromTheStart()
+    [Theory]
+    [InlineData(BuildSide.Current)]
+    [InlineData(BuildSide.Baseline)]
+    public async Task WarmedUp_PinsEveryThreadOfBothWorkersToTheLastCore_WhichTheyWereSizedForFromTheStart(BuildSide first)
     {
         Assert.True(OperatingSystem.IsLinux() && Environment.ProcessorCount > 1, "Workers are pinned on Linux with more than one core only; this test needs such a machine (CI's is one).");
         _scratch.SetHandler("return $\"{Environment.ProcessId} {Environment.ProcessorCount}\";");
@@ -23,7 +26,7 @@ public sealed class WorkerPinningTests : IDisposable
         using var builds = new ServiceBuilds(ScratchService.Project, new ServiceBuildsOptions { RepositoryRoot = _scratch.Root });
         using var client = builds.CreateClient();
         var lastCore = (Environment.ProcessorCount - 1).ToString(CultureInfo.InvariantCulture);
-        var pair = await builds.StartPairAsync(new BaselineReference(reference), deadline.Token);
+        var pair = await builds.StartPairAsync(new BaselineReference(reference), first, deadline.Token);
         await using (pair)
         {
             var workers = new List<(int Pid, int ProcessorCount)>();
@@ -35,6 +38,9 @@ public sealed class WorkerPinningTests : IDisposable
             }
 
             Assert.Equal(2, workers.Select(w => w.Pid).Distinct().Count());
+            // The side the engine drew is launched first: its process got the lower id (ids only wrap at pid_max).
+            var (firstPid, otherPid) = first == BuildSide.Current ? (workers[0].Pid, workers[1].Pid) : (workers[1].Pid, workers[0].Pid);
+            Assert.True(firstPid < otherPid, $"{first} worker {firstPid}, the other {otherPid}");
             Assert.All(workers, w => Assert.Equal(1, w.ProcessorCount));
             Assert.All(workers, w => Assert.Contains(ThreadCores(w.Pid), cores => cores != lastCore));
 

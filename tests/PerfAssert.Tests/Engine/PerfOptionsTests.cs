@@ -17,6 +17,10 @@ public sealed class PerfOptionsTests
         { new PerfOptions { BuildPairs = 0 }, nameof(PerfOptions.BuildPairs) },
         { new PerfOptions { BuildExtensionPairs = -1 }, nameof(PerfOptions.BuildExtensionPairs) },
         { new PerfOptions { BuildExtensionPairs = 33 }, nameof(PerfOptions.BuildExtensionPairs) },
+        { new PerfOptions { BuildExtensions = -1 }, nameof(PerfOptions.BuildExtensions) },
+        { new PerfOptions { BuildPairSpread = -0.01 }, nameof(PerfOptions.BuildPairSpread) },
+        { new PerfOptions { BuildPairSpread = double.NaN }, nameof(PerfOptions.BuildPairSpread) },
+        { new PerfOptions { BuildPairSpreadWeight = -1 }, nameof(PerfOptions.BuildPairSpreadWeight) },
     };
 
     [Theory]

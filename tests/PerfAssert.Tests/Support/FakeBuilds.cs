@@ -42,13 +42,21 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>The call the test measures: whichever build the engine selected.</summary>
     public Operation Call => Operation.Sync("GET /fake", Run);
 
-    public Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken) =>
-        unavailable is null ? Start(baselineIsCurrent: false) : throw new BaselineBuildUnavailableException(unavailable);
+    /// <summary>For each pair started, in order: the side the engine asked to launch first.</summary>
+    public List<BuildSide> FirstSides { get; } = [];
 
-    public Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken) => Start(baselineIsCurrent: true);
+    public Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken) => StartPairAsync(reference, BuildSide.Current, cancellationToken);
 
-    private Task<IBuildPair> Start(bool baselineIsCurrent)
+    public Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) =>
+        unavailable is null ? Start(baselineIsCurrent: false, first) : throw new BaselineBuildUnavailableException(unavailable);
+
+    public Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken) => StartCurrentPairAsync(BuildSide.Current, cancellationToken);
+
+    public Task<IBuildPair> StartCurrentPairAsync(BuildSide first, CancellationToken cancellationToken) => Start(baselineIsCurrent: true, first);
+
+    private Task<IBuildPair> Start(bool baselineIsCurrent, BuildSide first)
     {
+        FirstSides.Add(first);
         Pairs.Add((TimeSpan.FromTicks(clock.GetTimestamp() / 100), null));
         return Task.FromResult<IBuildPair>(new FakePair(this, baselineIsCurrent, Pairs.Count - 1));
     }
