@@ -50,4 +50,16 @@ public sealed class QuantilesTests
     {
         Assert.Equal(expected, SignedRankDistribution.LowerCriticalValue(n, tail));
     }
+
+    // The pair-level interval's t quantiles (Perfolizer's StudentDistribution), against the published two-sided 99% table:
+    // t(0.995; 1) = 63.657, t(0.995; 3) = 5.841, t(0.995; 10) = 3.169, t(0.995; 30) = 2.750.
+    [Theory]
+    [InlineData(1, 63.657)]
+    [InlineData(3, 5.841)]
+    [InlineData(10, 3.169)]
+    [InlineData(30, 2.750)]
+    public void StudentQuantile_MatchesPublishedTables(double degrees, double expected)
+    {
+        Assert.Equal(expected, new Perfolizer.Mathematics.Distributions.ContinuousDistributions.StudentDistribution(degrees).Quantile(0.995), 3);
+    }
 }
