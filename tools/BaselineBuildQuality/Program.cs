@@ -165,9 +165,10 @@ try
             + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] interval_contains_1={covers[name]}/{ratios.Count}"));
     }
 
-    // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another.
-    var recorded = calibrationRatios["aa"][0];
-    foreach (var (name, ratios) in calibrationRatios)
+    // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another; only
+    // when the A/A case ran (a run of --cases slow3 alone has nothing recorded to compare with).
+    var recorded = calibrationRatios.TryGetValue("aa", out var aaRatios) && aaRatios.Count > 0 ? aaRatios[0] : double.NaN;
+    foreach (var (name, ratios) in double.IsNaN(recorded) ? [] : calibrationRatios)
     {
         var moved = ratios.Skip(name == "aa" ? 1 : 0).Select(r => r / recorded).ToList();
         if (moved.Count > 0)
