@@ -1,8 +1,9 @@
 namespace PerfAssert.Performance.Reference;
 
 /// <summary>
-/// Which cases a run judges against the reference build. Every verdict starts fresh worker pairs and takes about 9 s on a
-/// 2-core machine, so the whole matrix (30 round trips and 20 operations, about 7.5 minutes) would be most of CI's time.
+/// Which cases a run judges against the reference build. Every verdict starts fresh worker pairs and takes about 11 s on a
+/// 2-core machine (median of the 15 in CI on 2026-11-26, process pairs as the unit), so the whole matrix (30 round trips and
+/// 20 operations, about 9 minutes) would be most of CI's time.
 /// By default a run judges a representative part: every protocol family's server and client path once (minimal API and
 /// controllers, System.Text.Json, Newtonsoft, DataContract XML, MessagePack-CSharp in both, the WCF stand-ins over
 /// BasicHttp, NetTcp with and without TLS and WebHttp, grpc-dotnet unary and streaming), small and large payloads, one
