@@ -337,6 +337,27 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Equal(0, builds.PairsStarted);
     }
 
+    [Fact]
+    public async Task RunAsync_UnbuildableReferenceOnAnUnstableMachine_NamesTheReferenceFirstAndTheSpreadAfter()
+    {
+        // On a loaded machine the calibration's spread made this verdict Invalid as well, and its message then named only
+        // the spread: a user hunting a broken reference commit was told to find a quieter machine.
+        const string Unbuildable = "the reference build of src/Fake/Fake.csproj at 0123456 failed: error CS1002";
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(20_000, 20_000, 85_000, 85_000, Unbuildable);
+        var calls = 0;
+        // A machine whose speed swings 4x every few hundred calls, as a loaded CI runner's did.
+        var unstable = Operation.Sync("calibration", () => builds.Clock.Advance((calls++ / 300 % 2 == 0) ? 10_000 : 40_000));
+
+        var result = await RunAsync(builds, o => o with { Calibration = unstable });
+
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Invalid, latency.Outcome);
+        Assert.StartsWith(Unbuildable, latency.Reason, StringComparison.Ordinal);
+        Assert.Contains("too unstable", latency.Reason, StringComparison.Ordinal);
+        Assert.True(result.Failed);
+    }
+
     public void Dispose() => _temp.Dispose();
 
     private static FakeBuilds Builds(double currentNs, double baselineNs, long currentBytes, long baselineBytes, string? unavailable = null)

@@ -10,34 +10,27 @@ namespace PerfAssert.Tests.Statistics;
 /// </summary>
 public sealed class QuantilesTests
 {
-    private static readonly double[] Ten = [10, 12, 11, 13, 40, 9, 10.5, 11.5, 12.5, 10.25];
-
-    private static readonly double[] Hundred = [.. Enumerable.Range(1, 100).Select(i => 50 + (i * 37 % 101 * 0.75) + (i % 7 == 0 ? 300 : 0))];
+    private static readonly Dictionary<string, double[]> Inputs = new(StringComparer.Ordinal)
+    {
+        ["one"] = [42.0],
+        ["three"] = [3.0, 1.0, 2.0],
+        ["ten"] = [10, 12, 11, 13, 40, 9, 10.5, 11.5, 12.5, 10.25],
+        ["hundred with outliers"] = [.. Enumerable.Range(1, 100).Select(i => 50 + (i * 37 % 101 * 0.75) + (i % 7 == 0 ? 300 : 0))],
+    };
 
     [Theory]
-    [InlineData(0.5, 11.28905057925473)]
-    [InlineData(0.95, 35.64838437876808)]
-    [InlineData(0.99, 39.38113926099548)]
-    public void HarrellDavis_TenValues_IsWhatPerfolizer0317Gave(double probability, double expected)
+    [InlineData("one", 0.99, 42)]
+    [InlineData("three", 0.5, 2)]
+    [InlineData("three", 0.95, 2.9688996191576895)]
+    [InlineData("ten", 0.5, 11.28905057925473)]
+    [InlineData("ten", 0.95, 35.64838437876808)]
+    [InlineData("ten", 0.99, 39.38113926099548)]
+    [InlineData("hundred with outliers", 0.5, 93.5428042626366)]
+    [InlineData("hundred with outliers", 0.95, 400.03138396461435)]
+    [InlineData("hundred with outliers", 0.99, 419.47585883643694)]
+    public void HarrellDavis_IsWhatPerfolizer0317Gave(string input, double probability, double expected)
     {
-        Assert.Equal(expected, Quantiles.HarrellDavis(Ten, probability));
-    }
-
-    [Theory]
-    [InlineData(0.5, 93.5428042626366)]
-    [InlineData(0.95, 400.03138396461435)]
-    [InlineData(0.99, 419.47585883643694)]
-    public void HarrellDavis_HundredValuesWithOutliers_IsWhatPerfolizer0317Gave(double probability, double expected)
-    {
-        Assert.Equal(expected, Quantiles.HarrellDavis(Hundred, probability));
-    }
-
-    [Fact]
-    public void HarrellDavis_ThreeValues_IsWhatPerfolizer0317Gave()
-    {
-        Assert.Equal(2, Quantiles.HarrellDavis([3.0, 1.0, 2.0], 0.5));
-        Assert.Equal(2.9688996191576895, Quantiles.HarrellDavis([3.0, 1.0, 2.0], 0.95));
-        Assert.Equal(42, Quantiles.HarrellDavis([42.0], 0.99));
+        Assert.Equal(expected, Quantiles.HarrellDavis(Inputs[input], probability));
     }
 
     // Above 300 blocks the signed-rank interval takes its critical value from the normal quantile (0.3.17's
