@@ -41,7 +41,7 @@ internal static class BuildRun
                 throw new BaselineBuildUnavailableException($"no reference build: {judge.Store.Relative(BaselineReference.PathIn(judge.Store))} does not exist; name the approved commit with: perfassert baseline move");
             }
 
-            var limit = (judge.Entry?.LatencyAllowance ?? 1) * (1 + judge.Budget.BuildMargin);
+            var limit = BuildJudge.LatencyLimit(judge.Entry, judge.Budget.BuildMargin);
             measured = await comparer.MeasureAsync((first, ct) => builds.StartPairAsync(reference, first, ct), limit, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
         catch (BaselineBuildUnavailableException ex)

@@ -15,7 +15,7 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--dump FILE.jsonl]";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--dump FILE.jsonl] [--accept-rerun true]";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -27,6 +27,7 @@ var extensions = new PerfOptions().BuildExtensions;
 var pairSpread = new PerfOptions().BuildPairSpread;
 var pairSpreadWeight = new PerfOptions().BuildPairSpreadWeight;
 string? dumpPath = null;
+var acceptRerun = false;
 for (var i = 0; i + 1 < args.Length; i += 2)
 {
     switch (args[i])
@@ -52,6 +53,9 @@ for (var i = 0; i + 1 < args.Length; i += 2)
         case "--pair-spread-weight" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var w) && w is >= 0 and <= 10_000:
             pairSpreadWeight = w;
             break;
+        case "--accept-rerun" when bool.TryParse(args[i + 1], out var ar):
+            acceptRerun = ar;
+            break;
         case "--dump" when !string.IsNullOrWhiteSpace(args[i + 1]):
             dumpPath = Path.GetFullPath(args[i + 1]);
             break;
@@ -62,6 +66,13 @@ for (var i = 0; i + 1 < args.Length; i += 2)
             Console.Error.WriteLine(UsageText);
             return 2;
     }
+}
+
+if (acceptRerun)
+{
+    // Accept-then-rerun: every run accepts a confirmed 10% slowdown afresh, then judges the same change again and a change
+    // 10% slower on top of it (slow21: 1.10 x 1.10) against that allowance.
+    cases = ["aa", "slow10", "slow21"];
 }
 
 if (runs == 0 || args.Length % 2 != 0)
@@ -129,6 +140,11 @@ try
 
     // Each case's first run recorded its entry (NoBaseline); accepted, the runs below are judged against them.
     await BaselineAcceptor.AcceptAsync(store);
+    if (acceptRerun)
+    {
+        return await AcceptThenRerunAsync();
+    }
+
     var tally = cases.ToDictionary(c => c, _ => new Dictionary<VerdictOutcome, int>());
     var calibrationRatios = cases.ToDictionary(c => c, _ => new List<double>());
     var measuredRatios = cases.ToDictionary(c => c, _ => new List<double>());
@@ -195,6 +211,65 @@ finally
     {
         build.Dispose();
     }
+}
+
+// Per run: the slow10 entry without an allowance is copied to "accepted"; slow10 judged against it must be a confirmed
+// Regression, whose candidate is accepted (the allowance); then slow10 again (the re-run: must not fail) and slow21 (10%
+// more on top: must be caught), both against that allowance.
+async Task<int> AcceptThenRerunAsync()
+{
+    const string Accepted = "accepted";
+    var path = store.PathOf("Quality");
+    var fresh = store.Load("Quality").Entries["slow10"];
+    var rerun = new Dictionary<VerdictOutcome, int>();
+    var further = new Dictionary<VerdictOutcome, int>();
+    var allowances = new List<double>();
+    var notConfirmed = 0;
+    var durations = new List<double>();
+    var started = DateTimeOffset.UtcNow;
+    for (var run = 1; run <= runs; run++)
+    {
+        await store.UpdateAsync(path, file => file.Entries[Accepted] = fresh);
+        if (Directory.Exists(store.CandidateDirectory))
+        {
+            foreach (var candidate in Directory.GetFiles(store.CandidateDirectory, "*.received.json"))
+            {
+                File.Delete(candidate);
+            }
+        }
+
+        var accepting = await JudgeAsync(builds["slow10"], Accepted);
+        var confirmed = accepting.Verdicts.Single(v => v.Unit == "x") is { Outcome: VerdictOutcome.Regression, Confirmed: true };
+        if (!confirmed)
+        {
+            notConfirmed++;
+            Console.Error.WriteLine($"[{run}/{runs}] the change to accept was not a confirmed Regression; nothing accepted");
+            continue;
+        }
+
+        await BaselineAcceptor.AcceptAsync(store);
+        var entry = store.Load("Quality").Entries[Accepted];
+        allowances.Add(entry.LatencyAllowance!.Value);
+        foreach (var (name, tally) in new[] { ("slow10", rerun), ("slow21", further) })
+        {
+            var result = await JudgeAsync(builds[name], Accepted);
+            var latency = result.Verdicts.Single(v => v.Unit == "x");
+            tally[latency.Outcome] = tally.GetValueOrDefault(latency.Outcome) + 1;
+            durations.Add(result.Duration.TotalSeconds);
+            Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {name} against allowance {entry.LatencyAllowance:0.000} (budget {latency.Limit:0.000}): {latency.Measured.Estimate:0.000} [{latency.Measured.Lower:0.000}, {latency.Measured.Upper:0.000}] {latency.Outcome}"));
+        }
+
+        Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{run}/{runs}] {(DateTimeOffset.UtcNow - started).TotalMinutes:0.0} min"));
+    }
+
+    string Tally(Dictionary<VerdictOutcome, int> tally) => string.Join(' ', Enum.GetValues<VerdictOutcome>().Select(o => $"{o.ToString().ToLowerInvariant()}={tally.GetValueOrDefault(o)}"));
+    allowances.Sort();
+    durations.Sort();
+    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+        $"accept-rerun: runs={runs} budget={1 + margin:0.00} accepted={allowances.Count} not_confirmed={notConfirmed} allowance=[{(allowances.Count > 0 ? allowances[0] : double.NaN):0.000}, median {(allowances.Count > 0 ? allowances[allowances.Count / 2] : double.NaN):0.000}, {(allowances.Count > 0 ? allowances[^1] : double.NaN):0.000}] median_verdict_s={(durations.Count > 0 ? durations[durations.Count / 2] : double.NaN):0.0}"));
+    Console.WriteLine($"accept-rerun case=slow10 (the accepted change again) {Tally(rerun)}");
+    Console.WriteLine($"accept-rerun case=slow21 (10% more on top) {Tally(further)}");
+    return 0;
 }
 
 async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)

@@ -53,8 +53,9 @@ internal static class ChangeTable
     }
 
     /// <summary>
-    /// Where a new allowance comes from: the ratio its run measured and that ratio's interval, whose upper end it is. A wide
-    /// interval (a loaded machine) makes a loose allowance, and the table says how much slower it lets the call get.
+    /// Where a new allowance comes from: the ratio its run measured (the allowance is its estimate) and that ratio's interval.
+    /// A wide interval (a loaded machine) makes a loose budget, since the budget is never below the interval's rerun bound,
+    /// and the table says how much slower than measured it lets the call get.
     /// </summary>
     private static void Allowance(StringBuilder text, BaselineEntry entry)
     {
@@ -64,10 +65,11 @@ internal static class ChangeTable
         }
 
         text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"  from measured ratio",-22} {ratio.Estimate:0.###} [{ratio.Lower:0.###}, {ratio.Upper:0.###}] ({ratio.ConfidenceLevel * 100:0.#}%, {ratio.Blocks} blocks)");
-        if (allowance > ratio.Estimate * LooseAllowance)
+        var loosest = Math.Max(allowance, ratio.RerunBound);
+        if (loosest > ratio.Estimate * LooseAllowance)
         {
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"{string.Empty,-52} {"  loose allowance",-22} it lets the call get {((allowance / ratio.Estimate) - 1) * 100:0}% slower than this run measured before a test fails; run the test again on a quieter machine and accept that candidate for a tighter one");
+                $"{string.Empty,-52} {"  loose allowance",-22} it lets the call get {((loosest / ratio.Estimate) - 1) * 100:0}% slower than this run measured before a test fails; run the test again on a quieter machine and accept that candidate for a tighter one");
         }
     }
 

@@ -34,17 +34,18 @@ public sealed record BaselineEntry
     public string? AllocationScope { get; init; }
 
     /// <summary>
-    /// An approved latency regression against the reference build: the accepted ratio of this entry's mean latency to the
-    /// reference build's, written by accepting a candidate. Absent means 1 (as fast as the reference). The budget is this
-    /// times one plus the margin; the reference commit itself does not move, so further slowdowns are still measured
-    /// against it.
+    /// An approved latency regression against the reference build: the ratio of this entry's mean latency to the reference
+    /// build's that the accepted run estimated (rounded up to three decimals), written by accepting a candidate. Absent means
+    /// 1 (as fast as the reference). The budget is this times one plus the margin, or the <see cref="LatencyRatio"/>'s
+    /// rerun bound when that is higher (see <see cref="BaselineRatio.RerunBound"/>); the reference commit itself does not
+    /// move, so further slowdowns are still measured against it.
     /// </summary>
     public double? LatencyAllowance { get; init; }
 
     /// <summary>
     /// The ratio working tree / reference build, with its interval, that the run behind <see cref="LatencyAllowance"/>
-    /// measured: the allowance is its upper end rounded up, so a reviewer sees in the diff how tight or loose the approved
-    /// slowdown is. Present exactly when an allowance is.
+    /// measured: the allowance is its estimate, and its interval says how precisely the approved slowdown is known (a reviewer
+    /// sees it in the diff; a wide one makes a loose budget). Present exactly when an allowance is.
     /// </summary>
     public BaselineRatio? LatencyRatio { get; init; }
 }
