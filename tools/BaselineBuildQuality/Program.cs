@@ -15,7 +15,7 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--dump FILE.jsonl] [--accept-rerun true]";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--verdicts 2000] [--seed 1] and the options above";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -28,6 +28,9 @@ var pairSpread = new PerfOptions().BuildPairSpread;
 var pairSpreadWeight = new PerfOptions().BuildPairSpreadWeight;
 string? dumpPath = null;
 var acceptRerun = false;
+string[]? replay = null;
+var replayVerdicts = 2000;
+var replaySeed = 1;
 for (var i = 0; i + 1 < args.Length; i += 2)
 {
     switch (args[i])
@@ -53,6 +56,15 @@ for (var i = 0; i + 1 < args.Length; i += 2)
         case "--pair-spread-weight" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var w) && w is >= 0 and <= 10_000:
             pairSpreadWeight = w;
             break;
+        case "--replay" when !string.IsNullOrWhiteSpace(args[i + 1]):
+            replay = args[i + 1].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+            break;
+        case "--verdicts" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var vs) && vs > 0:
+            replayVerdicts = vs;
+            break;
+        case "--seed" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var sd):
+            replaySeed = sd;
+            break;
         case "--accept-rerun" when bool.TryParse(args[i + 1], out var ar):
             acceptRerun = ar;
             break;
@@ -66,6 +78,12 @@ for (var i = 0; i + 1 < args.Length; i += 2)
             Console.Error.WriteLine(UsageText);
             return 2;
     }
+}
+
+if (replay is not null && args.Length % 2 == 0)
+{
+    var replayOptions = new PerfOptions { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight };
+    return Replay.Run(replay, replayVerdicts, replayOptions, margin, replaySeed);
 }
 
 if (acceptRerun)

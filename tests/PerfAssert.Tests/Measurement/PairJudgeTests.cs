@@ -14,7 +14,10 @@ namespace PerfAssert.Tests.Measurement;
 public sealed class PairJudgeTests
 {
     private const double Budget = 1.05;
-    private static readonly PerfOptions Defaults = new();
+    /// <summary>The defaults with the prior the simulated machine needs: its pair effects spread 2%, above the default
+    /// <see cref="PerfOptions.BuildPairSpread"/> measured on this repository's runners (a prior below the machine's spread
+    /// breaks coverage: see the test that sets it to 3%).</summary>
+    private static readonly PerfOptions Defaults = new() { BuildPairSpread = 0.02 };
 
     [Fact]
     public void Judge_TwoThousandAaVerdicts_TheirNinetyNinePercentIntervalsCoverTheTruthAtLeast98Point5PercentOfTheTime()
