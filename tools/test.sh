@@ -1,41 +1,29 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs (.ci/run): installs the independent protocol peers the conformance tests
-# talk to when they are missing (Debian packages, with apt-get), builds the reference commit's targets host that the
-# performance tests measure beside the working tree (cached under artifacts/baseline-builds/), builds once with every
-# core, then runs the test projects that time nothing two at a time and the ones whose verdicts rest on timings one after
-# another, so they never measure while another project loads the machine. One TRX file per project in TestResults/.
-# Extra arguments go to every dotnet test.
+# talk to when they are missing (Debian packages, with apt-get) while the solution builds once with every core, then runs
+# the test projects that time nothing two at a time while the reference commit's targets host builds (the performance
+# tests measure it beside the working tree; cached under artifacts/baseline-builds/), and then the ones whose verdicts
+# rest on timings one after another, so they never measure while anything else loads the machine. One TRX file per
+# project in TestResults/, and a [time] line per stage. Extra arguments go to every dotnet test.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp, BasicHttp and WebHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator) with GNU time (which measures wrk's CPU time); and headless Chromium, which renders a report chart for the screenshot test. A test whose peer is missing fails and names the package.
-peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil wrk time chromium-headless-shell)
-missing=()
-for package in "${peers[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    if command -v apt-get >/dev/null 2>&1; then
-        sudo=""
-        [ "$(id -u)" -ne 0 ] && sudo="sudo"
-        echo "Installing what the tests need: ${missing[*]}"
-        if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/dev/null; then
-            echo "warning: apt-get could not install ${missing[*]}; the tests that need them will fail and name the package" >&2
-        fi
-    else
-        echo "warning: no apt-get here; install ${missing[*]} (or your system's equivalents) for the conformance tests" >&2
+started=$(date +%s)
+stage=$started
+# Busy and total CPU jiffies so far (all cores), from /proc/stat where there is one.
+cpu() { awk '/^cpu /{ print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }' /proc/stat 2>/dev/null || echo "0 0"; }
+read -r stage_busy stage_all < <(cpu)
+# One line per stage, so a slow run says where its time went, and how many of the machine's cores it kept busy.
+took() {
+    local now busy all cores=""
+    now=$(date +%s)
+    read -r busy all < <(cpu)
+    if [ "$all" -gt "$stage_all" ]; then
+        cores=$(awk -v b=$(( busy - stage_busy )) -v a=$(( all - stage_all )) -v n="$(nproc)" 'BEGIN { printf ", %.1f of %d cores busy", n * b / a, n }')
     fi
-fi
-
-# The reference build (baselines/reference.json) of the targets host, before the tests that need it: a shallow clone or a
-# commit that does not build says so here, and the tests report the same. Failing here does not stop the tests.
-if ! dotnet run -c Release --project tools/PerfAssert.Tool -- baseline build --project src/Targets/Targets.csproj; then
-    echo "warning: the reference build of src/Targets could not be made; the performance tests judged against it will fail and say why" >&2
-fi
-
-# Build everything once with both cores, then test without building: `dotnet test -m:1` would build the solution one
-# project at a time as well, about a minute longer here.
-dotnet build PerfAssert.sln -c Release || exit 1
+    echo "[time] $1: $(( now - stage )) s (total $(( now - started )) s$cores)"
+    stage=$now; stage_busy=$busy; stage_all=$all
+}
 
 # Test projects that time nothing (functional checks, protocol peers, allocation budgets, which are counted exactly) run
 # two at a time; the ones whose verdicts rest on timings run after them, one at a time, alone on the machine. A test
@@ -56,6 +44,49 @@ for project in $(dotnet sln PerfAssert.sln list | grep '\.csproj$' | grep '^test
     fi
 done
 
+# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp, BasicHttp and WebHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator) with GNU time (which measures wrk's CPU time); and headless Chromium, which renders a report chart for the screenshot test. A test whose peer is missing fails and names the package.
+# They install in the background while the solution builds (apt-get waits on the network and dpkg, the build on the
+# CPU); the tests start only once they are in.
+peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil wrk time chromium-headless-shell)
+install_peers() {
+    local missing=() package sudo=""
+    for package in "${peers[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "warning: no apt-get here; install ${missing[*]} (or your system's equivalents) for the conformance tests" >&2
+        return 0
+    fi
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "Installing what the tests need: ${missing[*]}"
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/dev/null; then
+        echo "warning: apt-get could not install ${missing[*]}; the tests that need them will fail and name the package" >&2
+    fi
+}
+install_peers &
+peers_pid=$!
+
+# Build everything once with both cores, then test without building: `dotnet test -m:1` would build the solution one
+# project at a time as well, about a minute longer here.
+if ! dotnet build PerfAssert.sln -c Release; then
+    wait $peers_pid
+    exit 1
+fi
+took "build"
+
+# The reference build (baselines/reference.json) of the targets host, which the performance tests measure beside the
+# working tree: made by the tool just built, while the projects that time nothing run. A shallow clone or a commit that
+# does not build says so here, and the tests report the same; failing here does not stop the tests.
+(
+    if ! dotnet run -c Release --no-build --project tools/PerfAssert.Tool -- baseline build --project src/Targets/Targets.csproj; then
+        echo "warning: the reference build of src/Targets could not be made; the performance tests judged against it will fail and say why" >&2
+    fi
+) &
+reference_pid=$!
+wait $peers_pid
+took "peers (installed beside the build)"
+
 status=0
 run() {
     local name
@@ -64,7 +95,11 @@ run() {
 }
 export -f run
 printf '%s\0' "${untimed[@]}" | xargs -0 -P 2 -I {} bash -c 'run "$@"' _ {} "$@" || status=1
+took "untimed projects, two at a time"
+wait $reference_pid
+took "reference build (beside the untimed projects)"
 for project in "${timed[@]}"; do
     run "$project" "$@" || status=1
+    took "$(basename "$project" .csproj)"
 done
 exit $status

@@ -2,14 +2,15 @@ using System.Globalization;
 using PerfAssert.Targets.Fixtures;
 using PerfAssert.Targets.Reference;
 
-namespace PerfAssert.Performance.Reference;
+namespace PerfAssert.Functional.Reference;
 
 /// <summary>
 /// The REST throughput experiment: 60,000 requests at concurrency 100 per case, sent from the load worker process. Every
 /// answer is checked and only correct ones count; a single error fails the test (the reference's chunked PUT timed 6,000 non-2xx answers as throughput).
+/// No budget rests on the rate here (the main job reports it beside wrk's, and ThroughputBudgetTests shows a throughput
+/// budget biting), so these run with the functional tests rather than alone on the machine.
 /// </summary>
-[Collection(TargetsCollection.Name)]
-public sealed class ThroughputTests(LoopbackTargetsFixture targets)
+public sealed class ThroughputLoadTests(LoopbackTargetsFixture targets) : IClassFixture<LoopbackTargetsFixture>
 {
     public static TheoryData<string> Cases => [.. ThroughputCases.All.Select(c => c.Name)];
 
