@@ -1,23 +1,28 @@
 using System.Diagnostics;
 using System.Net;
+using PerfAssert.LoadWorker.Http11;
 
 namespace PerfAssert.LoadWorker;
 
 /// <summary>
 /// The closed loop of a <see cref="LoadPlan"/>: <see cref="LoadPlan.Concurrency"/> loops each send their next request as soon as
 /// the previous one is answered and checked. Lean on purpose, since on a small machine the client's CPU is taken from the
-/// service it loads: one request message and one body wrapper per request over a body built once, answers read into a buffer
-/// each loop keeps, bytes compared without decoding them, latencies kept as raw timestamps.
+/// service it loads: over plain HTTP/1.1 each loop has a keep-alive connection of the lean client (<see cref="Http11Client"/>:
+/// the request encoded once, answers parsed without allocating, one watchdog instead of a timer per request); over h2c and
+/// in memory the loops share an <see cref="HttpMessageInvoker"/>. Either way bytes are compared without decoding them and
+/// latencies kept as raw timestamps.
 /// </summary>
 public sealed class LoadLoop
 {
     /// <summary>The longest a fixed-time run waits, past its time, for the requests still in flight to be answered.</summary>
     public static readonly TimeSpan Drain = TimeSpan.FromSeconds(30);
 
+    /// <summary>The client's name in results when the loop sends through an <see cref="HttpMessageInvoker"/>.</summary>
+    public const string InvokerClient = "HttpMessageInvoker";
+
     private readonly LoadPlan _plan;
-    private readonly HttpMessageInvoker _invoker;
-    private readonly HttpMethod _method;
-    private readonly Version _version;
+    private readonly Func<ILoadChannel> _open;
+    private readonly string _client;
     private readonly Dictionary<string, (long Count, string First)> _kinds = [];
     private long _errors;
     private string? _firstError;
@@ -28,11 +33,27 @@ public sealed class LoadLoop
         ArgumentNullException.ThrowIfNull(plan);
         ArgumentNullException.ThrowIfNull(invoker);
         plan.Validate();
-        _plan = plan;
-        _invoker = invoker;
-        _method = new HttpMethod(plan.Method);
-        _version = plan.HttpVersion == "2" ? HttpVersion.Version20 : HttpVersion.Version11;
+        (_plan, _client) = (plan, InvokerClient);
+        _open = () => new InvokerChannel(plan, invoker);
     }
+
+    /// <summary>
+    /// A loop that sends <paramref name="plan"/>'s requests over the connections of <paramref name="client"/>, made for the same
+    /// plan (the loop does not dispose it).
+    /// </summary>
+    public LoadLoop(LoadPlan plan, Http11Client client)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        ArgumentNullException.ThrowIfNull(client);
+        plan.Validate();
+        (_plan, _client) = (plan, Http11Client.Name);
+        _open = client.Rent;
+    }
+
+    private LoadLoop(LoadPlan plan, Func<ILoadChannel> open, string client) => (_plan, _open, _client) = (plan, open, client);
+
+    /// <summary>The client the loop sends through, as results name it: <see cref="Http11Client.Name"/> or <see cref="InvokerClient"/>.</summary>
+    public string Client => _client;
 
     /// <summary>
     /// The handler a worker loads with: one connection per concurrent request (as the plan says), no proxy, no cookies, no
@@ -61,26 +82,14 @@ public sealed class LoadLoop
     /// </summary>
     public async Task<string?> ProbeAsync(CancellationToken cancellationToken)
     {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(_plan.RequestTimeout);
+        var channel = _open();
         try
         {
-            using var response = await _invoker.SendAsync(NewRequest(), timeout.Token).ConfigureAwait(false);
-            await response.Content.LoadIntoBufferAsync(timeout.Token).ConfigureAwait(false);
-            return null;
+            return await channel.ProbeAsync(cancellationToken).ConfigureAwait(false);
         }
-        catch (HttpRequestException ex) when (ex.HttpRequestError is HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError or HttpRequestError.SecureConnectionError)
+        finally
         {
-            return $"{ex.HttpRequestError}: {ex.Message}";
-        }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-        {
-            return $"no answer within the request timeout of {_plan.RequestTimeout.TotalSeconds:0.#} s";
-        }
-        catch (Exception ex) when (ex is HttpRequestException or IOException)
-        {
-            // Reached, but the exchange failed (a protocol the listener does not speak, say): the run counts each such error.
-            return null;
+            channel.Release();
         }
     }
 
@@ -88,7 +97,7 @@ public sealed class LoadLoop
     public Task WarmUpAsync(CancellationToken cancellationToken) =>
         _plan.WarmupRequests == 0
             ? Task.CompletedTask
-            : new LoadLoop(_plan with { Requests = _plan.WarmupRequests, Duration = null }, _invoker).RunAsync(cancellationToken);
+            : new LoadLoop(_plan with { Requests = _plan.WarmupRequests, Duration = null }, _open, _client).RunAsync(cancellationToken);
 
     /// <summary>The measured run. Call it once per <see cref="LoadLoop"/>.</summary>
     public async Task<LoadResult> RunAsync(CancellationToken cancellationToken)
@@ -116,100 +125,54 @@ public sealed class LoadLoop
         var latencies = loops.SelectMany(l => l).Order().ToArray();
         return new LoadResult(
             _plan.Requests ?? answered, _errors, elapsed, Quantile(latencies, 0.5), Quantile(latencies, 0.95), Quantile(latencies, 0.99),
-            [.. _kinds.OrderByDescending(k => k.Value.Count).Select(k => new LoadErrorCount(k.Key, k.Value.Count, k.Value.First))], _firstError);
+            [.. _kinds.OrderByDescending(k => k.Value.Count).Select(k => new LoadErrorCount(k.Key, k.Value.Count, k.Value.First))], _firstError)
+        {
+            Client = _client,
+        };
     }
 
     private async Task<List<long>> LoopAsync(Func<bool> another, TimeSpan deadline, CancellationToken overall)
     {
-        // Each loop keeps its correct answers' latencies (as timestamps' differences) and one buffer for the answers' bodies.
+        // Each loop keeps its correct answers' latencies (as timestamps' differences) and its own channel to the target.
         var latencies = new List<long>(_plan.Requests is { } n ? (int)Math.Min(n / _plan.Concurrency + 1, 1 << 20) : 1024);
-        var buffer = new byte[_plan.Expect.MaxBodyBytes + 1];
-        var timeout = CancellationTokenSource.CreateLinkedTokenSource(overall);
+        var channel = _open();
         try
         {
             while (another())
             {
                 var sent = Stopwatch.GetTimestamp();
-                timeout.CancelAfter(_plan.RequestTimeout);
-                var ok = await SendAsync(buffer, timeout.Token, overall, deadline).ConfigureAwait(false);
-                if (ok)
+                if (!await channel.ExchangeAsync(overall).ConfigureAwait(false))
+                {
+                    var (kind, text) = overall.IsCancellationRequested ? ("deadline", $"the run's deadline of {deadline} passed") : channel.Error;
+                    Count(kind, 1, text);
+                }
+                else if (Right(channel))
                 {
                     latencies.Add(Stopwatch.GetTimestamp() - sent);
-                }
-
-                if (!timeout.TryReset())
-                {
-                    timeout.Dispose();
-                    timeout = CancellationTokenSource.CreateLinkedTokenSource(overall);
                 }
             }
         }
         finally
         {
-            timeout.Dispose();
+            channel.Release();
         }
 
         return latencies;
     }
 
-    private async Task<bool> SendAsync(byte[] buffer, CancellationToken token, CancellationToken overall, TimeSpan deadline)
+    /// <summary>Whether the answer is the expected one; a wrong one is counted by its kind.</summary>
+    private bool Right(ILoadChannel answer)
     {
-        try
+        var status = answer.Status;
+        var longest = _plan.Expect.MaxBodyBytes;
+        var tooLong = answer.BodyLength > longest && status == _plan.Expect.Status;
+        if ((tooLong ? "body too long" : _plan.Expect.Kind(status, answer.Body)) is not { } kind)
         {
-            using var response = await _invoker.SendAsync(NewRequest(), token).ConfigureAwait(false);
-            var stream = await response.Content.ReadAsStreamAsync(token).ConfigureAwait(false);
-            await using (stream.ConfigureAwait(false))
-            {
-                var length = 0;
-                int read;
-                while (length < buffer.Length && (read = await stream.ReadAsync(buffer.AsMemory(length), token).ConfigureAwait(false)) > 0)
-                {
-                    length += read;
-                }
-
-                var status = (int)response.StatusCode;
-                var tooLong = length == buffer.Length && status == _plan.Expect.Status;
-                if ((tooLong ? "body too long" : _plan.Expect.Kind(status, buffer.AsSpan(0, length))) is not { } kind)
-                {
-                    return true;
-                }
-
-                Count(kind, 1, tooLong ? $"body over the {buffer.Length - 1} bytes expected at most" : null, status, buffer.AsSpan(0, length));
-                return false;
-            }
-        }
-        catch (Exception ex) when (ex is HttpRequestException or IOException or OperationCanceledException or InvalidOperationException)
-        {
-            var (kind, text) = overall.IsCancellationRequested ? ("deadline", $"the run's deadline of {deadline} passed")
-                : ex is OperationCanceledException ? ("timeout", $"no answer within {_plan.RequestTimeout.TotalSeconds:0.#} s")
-                : (ex is HttpRequestException http ? $"{ex.GetType().Name} ({http.HttpRequestError})" : ex.GetType().Name, $"{ex.GetType().Name}: {ex.Message}");
-            Count(kind, 1, text);
-            return false;
-        }
-    }
-
-    private HttpRequestMessage NewRequest()
-    {
-        var request = new HttpRequestMessage(_method, _plan.Target) { Version = _version, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
-        if (_plan.Body is { } body)
-        {
-            // ByteArrayContent wraps the plan's bytes without copying them.
-            request.Content = new ByteArrayContent(body);
-            if (_plan.ContentType is { } type)
-            {
-                request.Content.Headers.TryAddWithoutValidation("Content-Type", type);
-            }
+            return true;
         }
 
-        foreach (var (name, value) in _plan.Headers)
-        {
-            if (!request.Headers.TryAddWithoutValidation(name, value))
-            {
-                request.Content?.Headers.TryAddWithoutValidation(name, value);
-            }
-        }
-
-        return request;
+        Count(kind, 1, tooLong ? $"body over the {longest} bytes expected at most" : null, status, answer.Body);
+        return false;
     }
 
     private void Count(string kind, long count, string? text, int status = 0, ReadOnlySpan<byte> body = default)

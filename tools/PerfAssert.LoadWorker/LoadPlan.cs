@@ -87,6 +87,13 @@ public sealed record LoadPlan
             problems.Add($"HttpVersion must be '1.1' or '2' (h2c), not '{HttpVersion}'");
         }
 
+        // A CR or LF would end the header early and smuggle the rest into the request (the lean client writes headers as given).
+        var headers = (Headers ?? new Dictionary<string, string>()).Append(KeyValuePair.Create("Content-Type", ContentType ?? string.Empty));
+        if (headers.FirstOrDefault(h => h.Key.AsSpan().IndexOfAny("\r\n:") >= 0 || h.Value.AsSpan().IndexOfAny('\r', '\n') >= 0) is { Key: { } bad })
+        {
+            problems.Add($"Headers and ContentType must hold no CR or LF, nor a header name a colon: '{bad}'");
+        }
+
         if (Concurrency < 1)
         {
             problems.Add($"Concurrency must be at least 1, not {Concurrency}");

@@ -16,4 +16,11 @@ namespace PerfAssert.LoadWorker;
 /// <param name="ProcessCpu">The worker's <c>Process.TotalProcessorTime</c> at its end (start-up and warm-up included), or null.</param>
 public sealed record LoadResult(
     long Requests, long Errors, TimeSpan Elapsed, double P50Us, double P95Us, double P99Us, IReadOnlyList<LoadErrorCount> ErrorKinds, string? FirstError,
-    TimeSpan? Cpu = null, TimeSpan? ProcessCpu = null);
+    TimeSpan? Cpu = null, TimeSpan? ProcessCpu = null)
+{
+    /// <summary>
+    /// The client that sent the requests: <see cref="Http11.Http11Client.Name"/> (the lean HTTP/1.1 client, over plain
+    /// http://) or <see cref="LoadLoop.InvokerClient"/> (h2c and in-memory hosts); <see langword="null"/> when not said.
+    /// </summary>
+    public string? Client { get; init; }
+}

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text.Json;
 using PerfAssert.LoadWorker;
+using PerfAssert.LoadWorker.Http11;
 
 // The load worker (issue 30): reads one LoadPlan as JSON from standard input, loads its target from this process, and writes
 // one LoadResult as JSON to standard output. Exit codes: 0 the run happened (its errors are in the result), 2 the plan was
@@ -23,9 +24,11 @@ if (plan is null || problems.Count > 0)
     return LoadWorkerProcess.BadPlanExitCode;
 }
 
-using var handler = LoadLoop.CreateHandler(plan);
-using var invoker = new HttpMessageInvoker(handler, disposeHandler: false);
-var loop = new LoadLoop(plan, invoker);
+// Plain HTTP/1.1 goes through the lean client; h2c (and https://) through HttpClient's handler.
+using var lean = Http11Client.Supports(plan) ? new Http11Client(plan) : null;
+using var handler = lean is null ? LoadLoop.CreateHandler(plan) : null;
+using var invoker = handler is null ? null : new HttpMessageInvoker(handler, disposeHandler: false);
+var loop = lean is not null ? new LoadLoop(plan, lean) : new LoadLoop(plan, invoker!);
 if (await loop.ProbeAsync(CancellationToken.None) is { } unreachable)
 {
     await Console.Error.WriteLineAsync($"Cannot reach {plan.Target}: {unreachable}");

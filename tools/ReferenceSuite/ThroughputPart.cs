@@ -34,7 +34,7 @@ internal static class ThroughputPart
             var name = @case.Name;
             rows.Add(new ThroughputRow(name, run.Requests, run.Errors, run.RequestsPerSecond, run.P50Us, run.P95Us, run.P99Us));
             await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                $"[throughput] {name}: {run.RequestsPerSecond:#,0} req/s ({run.Generator}, CPU {run.GeneratorCpuPerRequestUs:0.0} us/req), P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors of {run.Requests}{(run.FirstError is null ? string.Empty : " (first: " + run.FirstError + ")")}"));
+                $"[throughput] {name}: {run.RequestsPerSecond:#,0} req/s ({run.Generator}, {run.Client}, CPU {run.GeneratorCpuPerRequestUs:0.0} us/req), P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors of {run.Requests}{(run.FirstError is null ? string.Empty : " (first: " + run.FirstError + ")")}"));
             WrkMeasurement? outside = null;
             if (wrk is not null)
             {

@@ -18,6 +18,12 @@ public sealed record ThroughputMeasurement(
     string Case, long Requests, long Errors, TimeSpan Elapsed, double P50Us, double P95Us, double P99Us, string? FirstError,
     LoadGenerator Generator = LoadGenerator.InProcess, TimeSpan? GeneratorCpu = null, IReadOnlyList<LoadErrorCount>? ErrorKinds = null)
 {
+    /// <summary>
+    /// The client the generator sent through, as <see cref="LoadResult.Client"/> names it (<c>lean HTTP/1.1</c>,
+    /// <c>HttpMessageInvoker</c>); <see langword="null"/> for a run given as a call rather than a plan.
+    /// </summary>
+    public string? Client { get; init; }
+
     /// <summary>Correct responses per second.</summary>
     public double RequestsPerSecond => (Requests - Errors) / Elapsed.TotalSeconds;
 

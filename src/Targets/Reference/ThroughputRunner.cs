@@ -37,7 +37,10 @@ public static class ThroughputRunner
     }
 
     private static ThroughputMeasurement From(string name, LoadResult result, LoadGenerator generator) =>
-        new(name, result.Requests, result.Errors, result.Elapsed, result.P50Us, result.P95Us, result.P99Us, result.FirstError, generator, result.Cpu, result.ErrorKinds);
+        new(name, result.Requests, result.Errors, result.Elapsed, result.P50Us, result.P95Us, result.P99Us, result.FirstError, generator, result.Cpu, result.ErrorKinds)
+        {
+            Client = result.Client,
+        };
 
     /// <summary>Sends <paramref name="requests"/> requests. <paramref name="request"/> returns null for a correct answer, or what was wrong.</summary>
     public static async Task<ThroughputMeasurement> RunAsync(

@@ -25,7 +25,7 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
 
         var run = await ThroughputRunner.RunAsync(plan, targets.Endpoints, TestContext.Current.CancellationToken);
 
-        Assert.Equal(LoadGenerator.WorkerProcess, run.Generator);
+        Assert.Equal((LoadGenerator.WorkerProcess, "lean HTTP/1.1"), (run.Generator, run.Client));
         Assert.True(run.Errors == 0, $"{run.Errors} of {run.Requests} answers were wrong or failed; first: {run.FirstError}");
         Assert.Equal(2_000, run.Requests);
         Assert.True(run.GeneratorCpu > TimeSpan.Zero, $"the worker's CPU time was {run.GeneratorCpu}");
@@ -80,6 +80,7 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
         var refused = await ThroughputRunner.RunAsync(mismatched, targets.Endpoints, TestContext.Current.CancellationToken);
 
         Assert.True(run.Errors == 0, $"{run.Errors} of {run.Requests} h2c answers were wrong or failed; first: {run.FirstError}");
+        Assert.Equal(LoadLoop.InvokerClient, run.Client);
         Assert.Equal(1_000, run.Requests);
         // Prior-knowledge HTTP/2 to a listener that speaks only HTTP/1.1: every request fails, none is counted as a success.
         Assert.Equal(20, refused.Errors);
@@ -96,7 +97,7 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
 
         var run = await ThroughputRunner.RunAsync(plan, host.Endpoints, bounded.Token);
 
-        Assert.Equal(LoadGenerator.InProcess, run.Generator);
+        Assert.Equal((LoadGenerator.InProcess, LoadLoop.InvokerClient), (run.Generator, run.Client));
         Assert.Null(run.GeneratorCpu);
         Assert.True(run.Errors == 0, $"{run.Errors} errors; first: {run.FirstError}");
         Assert.Equal(500, run.Requests);

@@ -61,14 +61,14 @@ public sealed class WrkTests
     [Fact]
     public void Markdown_OursBelowTheGoal_SaysByHowMuch_AndAMissingWrkSaysWhy()
     {
-        var ours = new ThroughputMeasurement("GET time", 60_000, 0, TimeSpan.FromSeconds(1), 900, 1_500, 2_500, null, LoadGenerator.WorkerProcess, TimeSpan.FromSeconds(1.2));
+        var ours = new ThroughputMeasurement("GET time", 60_000, 0, TimeSpan.FromSeconds(1), 900, 1_500, 2_500, null, LoadGenerator.WorkerProcess, TimeSpan.FromSeconds(1.2)) { Client = "lean HTTP/1.1" };
         var wrk = new WrkMeasurement(100_000, 100_000, 0, 0, 800, 2_000, TimeSpan.FromSeconds(0.5));
-        var inProcess = ours with { Case = "POST echo", Generator = LoadGenerator.InProcess, GeneratorCpu = null };
+        var inProcess = ours with { Case = "POST echo", Generator = LoadGenerator.InProcess, GeneratorCpu = null, Client = null };
 
         var section = DriverComparison.Markdown([(ours, wrk), (inProcess, wrk with { Cpu = null })], null);
         var missing = DriverComparison.Markdown([(ours, null)], "wrk is not installed");
 
-        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | 20.0 | 5.0 | worker process | short of the goal by 33% |", section, StringComparison.Ordinal);
+        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | 20.0 | 5.0 | worker process (lean HTTP/1.1) | short of the goal by 33% |", section, StringComparison.Ordinal);
         Assert.Contains("| POST echo | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | - | - | in-process | short of the goal by 33% |", section, StringComparison.Ordinal);
         Assert.Contains("Not measured: wrk is not installed.", missing, StringComparison.Ordinal);
     }

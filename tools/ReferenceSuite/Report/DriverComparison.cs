@@ -21,7 +21,7 @@ public static class DriverComparison
         var text = new StringBuilder();
         text.AppendLine("## PerfAssert's driver beside wrk").AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"The same endpoints loaded by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive, for as long as our run took, at least 1 s) right after PerfAssert's driver. wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Goal: ours at least {Goal:0.0}x wrk's. Our driver runs in a worker process of its own (`PerfAssert.LoadWorker`, the generator column says `worker process`) on loopback targets, and in the test process, beside the targets, only for in-memory ones (`in-process`). On a 2-core machine both load generators share the cores with the service, so the lighter client leaves it more CPU: the CPU columns are each generator's own CPU time (user and system) per request, ours the worker's `Process.TotalProcessorTime` over its measured run (warm-up and start-up excluded), wrk's from GNU time (`/usr/bin/time -f \"%U %S\"`) over its whole run; `-` where it is not known."));
+            $"The same endpoints loaded by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive, for as long as our run took, at least 1 s) right after PerfAssert's driver. wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Goal: ours at least {Goal:0.0}x wrk's. Our driver runs in a worker process of its own (`PerfAssert.LoadWorker`, the generator column says `worker process`) on loopback targets, and in the test process, beside the targets, only for in-memory ones (`in-process`); in brackets, the client it sent through: `lean HTTP/1.1` (its own keep-alive connections over sockets, the request encoded once, answers parsed without allocating) for plain HTTP/1.1, `HttpMessageInvoker` (HttpClient's handler) for h2c and in memory. On a 2-core machine both load generators share the cores with the service, so the lighter client leaves it more CPU: the CPU columns are each generator's own CPU time (user and system) per request, ours the worker's `Process.TotalProcessorTime` over its measured run (warm-up and start-up excluded), wrk's from GNU time (`/usr/bin/time -f \"%U %S\"`) over its whole run; `-` where it is not known."));
         text.AppendLine();
         if (problem is not null)
         {
@@ -33,7 +33,7 @@ public static class DriverComparison
         text.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
         foreach (var (ours, wrk) in rows)
         {
-            var generator = ours.Generator == LoadGenerator.WorkerProcess ? "worker process" : "in-process";
+            var generator = (ours.Generator == LoadGenerator.WorkerProcess ? "worker process" : "in-process") + (ours.Client is { } client ? $" ({client})" : string.Empty);
             if (wrk is null)
             {
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,

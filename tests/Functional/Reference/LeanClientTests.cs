@@ -1,0 +1,151 @@
+using System.Diagnostics;
+using System.Text;
+using PerfAssert.Functional.Support;
+using PerfAssert.LoadWorker;
+using PerfAssert.LoadWorker.Http11;
+using PerfAssert.Targets.Fixtures;
+using PerfAssert.Targets.Reference;
+
+namespace PerfAssert.Functional.Reference;
+
+/// <summary>
+/// The load worker's lean HTTP/1.1 client (issue 30) in a <see cref="LoadLoop"/>: every answer of the real Kestrel targets
+/// checked and right; against a scripted server, answers in pieces or closing their connection are right, and a wrong body,
+/// a malformed answer, a connection closed early and an answer that never comes are each an error of their own kind, the
+/// last within the request timeout or the run's deadline, never a hang.
+/// </summary>
+public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixture<LoopbackTargetsFixture>
+{
+    private static readonly TimeSpan Bound = TimeSpan.FromSeconds(30);
+
+    public static TheoryData<string> Cases => [.. ThroughputCases.All.Select(c => c.Name)];
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public async Task RunAsync_EveryThroughputCaseOnKestrel_EveryAnswerRight(string name)
+    {
+        var plan = ThroughputCases.All.Single(c => c.Name == name).Plan(targets.Endpoints, 1_000, TimeSpan.FromMinutes(1)) with { Concurrency = 8 };
+
+        var run = await RunAsync(plan);
+
+        Assert.True(run.Errors == 0, $"{run.Errors} of {run.Requests} answers were wrong or failed; first: {run.FirstError}");
+        Assert.Equal((1_000L, Http11Client.Name), (run.Requests, run.Client));
+    }
+
+    [Fact]
+    public async Task RunAsync_WrongBodyEveryThirdAnswer_CountsExactlyThoseAsBodyErrors()
+    {
+        await using var server = ScriptedHttpServer.Start(n => ScriptedAnswer.Ok(n % 3 == 0 ? "hello World" : "hello world"));
+
+        var run = await RunAsync(Plan(server, 30, concurrency: 3));
+
+        Assert.Equal(("body differs", 10L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
+        Assert.Equal("body of 11 bytes differs from the 11 expected: 'hello World'", run.FirstError);
+        Assert.Equal(3, server.Connections);
+    }
+
+    [Fact]
+    public async Task RunAsync_ChunkedInPiecesAndConnectionClose_EveryAnswerRightOnNewConnections()
+    {
+        // Every answer is chunked and written in pieces; every other one closes its connection, which the client then opens again.
+        await using var server = ScriptedHttpServer.Start(n => new ScriptedAnswer(
+            [.. new[] { $"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n{(n % 2 == 0 ? "Connection: close\r\n" : string.Empty)}\r\n", "5\r\nhel", "lo\r\n6\r\n world", "\r\n0\r\n\r\n" }
+                .Select(Encoding.ASCII.GetBytes)],
+            Close: n % 2 == 0));
+
+        var run = await RunAsync(Plan(server, 40, concurrency: 2));
+
+        Assert.True(run.Errors == 0, $"{run.Errors} errors; first: {run.FirstError}");
+        Assert.Equal(40, server.Requests);
+        Assert.InRange(server.Connections, 20, 22);
+    }
+
+    [Fact]
+    public async Task RunAsync_ServerClosesBeforeOrWhileAnswering_CountsConnectionClosedAndGoesOn()
+    {
+        await using var server = ScriptedHttpServer.Start(n => n switch
+        {
+            5 => ScriptedAnswer.Raw(string.Empty, close: true),
+            10 => ScriptedAnswer.Raw("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nhello", close: true),
+            _ => ScriptedAnswer.Ok("hello world"),
+        });
+
+        var run = await RunAsync(Plan(server, 20, concurrency: 1));
+
+        Assert.Equal(("connection closed", 2L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
+        Assert.Equal("the server closed the connection before answering", run.FirstError);
+        Assert.Equal(20, server.Requests);
+    }
+
+    [Fact]
+    public async Task RunAsync_MalformedAnswers_AreAnErrorOfTheirOwnKindWithTheReason()
+    {
+        await using var server = ScriptedHttpServer.Start(n => n switch
+        {
+            4 => ScriptedAnswer.Raw("HTTP/1.1 200 OK\r\nContent-Length: zz\r\n\r\nhello world"),
+            8 => ScriptedAnswer.Raw("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello world"),
+            _ => ScriptedAnswer.Ok("hello world"),
+        });
+
+        var run = await RunAsync(Plan(server, 12, concurrency: 1));
+
+        var kind = Assert.Single(run.ErrorKinds);
+        Assert.Equal(("malformed response", 2L), (kind.Kind, kind.Count));
+        Assert.Equal($"malformed response from {server.Uri}: its Content-Length 'zz' is not a number", kind.First);
+        Assert.Equal(12, server.Requests);
+    }
+
+    [Fact]
+    public async Task RunAsync_ServerStopsAnsweringOneRequest_ThatOneTimesOutAndTheRunGoesOn()
+    {
+        await using var server = ScriptedHttpServer.Start(n => n == 3 ? ScriptedAnswer.None : ScriptedAnswer.Ok("hello world"));
+        var plan = Plan(server, 20, concurrency: 2) with { RequestTimeout = TimeSpan.FromMilliseconds(500) };
+        var started = Stopwatch.StartNew();
+
+        var run = await RunAsync(plan);
+
+        Assert.Equal(("timeout", 1L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
+        Assert.Equal("no answer within 0.5 s: the connection was closed after 0 bytes of the answer", run.FirstError);
+        Assert.True(started.Elapsed < TimeSpan.FromSeconds(10), $"took {started.Elapsed}");
+    }
+
+    [Fact]
+    public async Task RunAsync_ServerSilentPastTheRunsDeadline_EndsAtTheDeadline()
+    {
+        await using var server = ScriptedHttpServer.Start(_ => ScriptedAnswer.None);
+        var plan = Plan(server, 10, concurrency: 2) with { Deadline = TimeSpan.FromSeconds(1), RequestTimeout = TimeSpan.FromMinutes(5) };
+        var started = Stopwatch.StartNew();
+
+        var run = await RunAsync(plan);
+
+        Assert.Equal(("deadline", 10L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
+        Assert.True(started.Elapsed < TimeSpan.FromSeconds(10), $"took {started.Elapsed}");
+    }
+
+    [Fact]
+    public void Constructor_H2cPlan_SaysToUseAnInvoker()
+    {
+        var plan = new LoadPlan { Name = "h2c", Target = new Uri("http://127.0.0.1:1/"), HttpVersion = "2", Concurrency = 1, Requests = 1 };
+
+        var error = Assert.Throws<ArgumentException>(() => new Http11Client(plan));
+
+        Assert.StartsWith("The lean client loads plain http:// over HTTP/1.1, not http://127.0.0.1:1/ over HTTP/2; use LoadLoop with an HttpMessageInvoker.", error.Message, StringComparison.Ordinal);
+    }
+
+    private static LoadPlan Plan(ScriptedHttpServer server, int requests, int concurrency) => new()
+    {
+        Name = "scripted",
+        Target = server.Uri,
+        Expect = new LoadExpectation { Body = "hello world"u8.ToArray() },
+        Concurrency = concurrency,
+        Requests = requests,
+    };
+
+    private static async Task<LoadResult> RunAsync(LoadPlan plan)
+    {
+        using var client = new Http11Client(plan);
+        var loop = new LoadLoop(plan, client);
+        // Bounded here too: a client that hangs fails the test instead of stalling the run.
+        return await loop.RunAsync(TestContext.Current.CancellationToken).WaitAsync(Bound, TestContext.Current.CancellationToken);
+    }
+}

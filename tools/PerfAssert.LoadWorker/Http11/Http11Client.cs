@@ -1,0 +1,107 @@
+using System.Diagnostics;
+using System.Net;
+
+namespace PerfAssert.LoadWorker.Http11;
+
+/// <summary>
+/// The load worker's lean client for plain HTTP/1.1 (issue 30): keep-alive connections over sockets, one per loop, that write
+/// the plan's request encoded once (<see cref="Http11Request"/>) and read each answer with an allocation-free parser
+/// (<see cref="Http11ResponseParser"/>). What HttpClient spends per request on a request message, headers, a response object,
+/// content streams and a cancellation timer it does not spend; on a small machine that CPU goes to the service loaded. One
+/// watchdog timer for all connections replaces the per-request timeout: it closes a connection whose exchange has run past
+/// <see cref="LoadPlan.RequestTimeout"/>, or whose run is over, so no exchange waits longer. Connections outlive a run (the
+/// warm-up's are the measured run's), and are closed when the client is disposed.
+/// </summary>
+public sealed class Http11Client : IDisposable
+{
+    /// <summary>The client's name in results (<see cref="LoadResult.Client"/>).</summary>
+    public const string Name = "lean HTTP/1.1";
+
+    private readonly LoadPlan _plan;
+    private readonly List<Http11Connection> _all = [];
+    private readonly Stack<Http11Connection> _idle = new();
+    private readonly Timer _watchdog;
+    private readonly long _limit;
+    private IPAddress[]? _addresses;
+
+    /// <summary>A client for <paramref name="plan"/>, which must be one it <see cref="Supports"/>.</summary>
+    public Http11Client(LoadPlan plan)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        plan.Validate();
+        if (!Supports(plan))
+        {
+            throw new ArgumentException($"The lean client loads plain http:// over HTTP/1.1, not {plan.Target} over HTTP/{plan.HttpVersion}; use LoadLoop with an HttpMessageInvoker.", nameof(plan));
+        }
+
+        _plan = plan;
+        Request = Http11Request.Encode(plan);
+        _limit = (long)(plan.RequestTimeout.TotalSeconds * Stopwatch.Frequency);
+        // A tenth of the timeout, within 10 ms and 250 ms: an exchange is closed at most that long after its time is up.
+        var period = TimeSpan.FromMilliseconds(Math.Clamp(plan.RequestTimeout.TotalMilliseconds / 10, 10, 250));
+        _watchdog = new Timer(static state => ((Http11Client)state!).Check(), this, period, period);
+    }
+
+    /// <summary>Whether the lean client can load <paramref name="plan"/>: HTTP/1.1 over plain http://.</summary>
+    public static bool Supports(LoadPlan plan)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        return plan.HttpVersion == "1.1" && plan.Target.Scheme == Uri.UriSchemeHttp;
+    }
+
+    internal Uri Target => _plan.Target;
+
+    internal TimeSpan RequestTimeout => _plan.RequestTimeout;
+
+    internal ReadOnlyMemory<byte> Request { get; }
+
+    /// <summary>Closes every connection and stops the watchdog.</summary>
+    public void Dispose()
+    {
+        _watchdog.Dispose();
+        lock (_all)
+        {
+            _all.ForEach(connection => connection.Close());
+        }
+    }
+
+    /// <summary>A connection for one loop: an idle one (still open from the warm-up, say) or a new one.</summary>
+    internal Http11Connection Rent()
+    {
+        lock (_all)
+        {
+            if (_idle.TryPop(out var idle))
+            {
+                return idle;
+            }
+
+            var connection = new Http11Connection(this, _plan.Expect.MaxBodyBytes + 1, bodiless: _plan.Method.Equals("HEAD", StringComparison.OrdinalIgnoreCase));
+            _all.Add(connection);
+            return connection;
+        }
+    }
+
+    internal void Return(Http11Connection connection)
+    {
+        lock (_all)
+        {
+            _idle.Push(connection);
+        }
+    }
+
+    /// <summary>The target's addresses, resolved once for every connection.</summary>
+    internal async ValueTask<IPAddress[]> AddressesAsync() =>
+        _addresses ??= IPAddress.TryParse(Target.DnsSafeHost, out var address) ? [address] : await Dns.GetHostAddressesAsync(Target.DnsSafeHost).ConfigureAwait(false);
+
+    private void Check()
+    {
+        var now = Stopwatch.GetTimestamp();
+        lock (_all)
+        {
+            foreach (var connection in _all)
+            {
+                connection.Check(now, _limit);
+            }
+        }
+    }
+}
