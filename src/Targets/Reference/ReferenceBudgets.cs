@@ -23,7 +23,11 @@ public static class ReferenceBudgets
         // the stand-in and still guards against a large regression, not the noise.
         new("DataStreamGrpcUnary-42", "DataStreamWcfNetTcpTuned-42", 2.5, "real stacks (2026-11-25): 1.154 [0.97, 1.262]; 1.292 [1.148, 1.753]; stand-ins: 1.170 [1.122, 1.228]; 1.993 [1.720, 2.177]; 1.926 [1.743, 2.465]"),
         new("DataStreamGrpcUnary-42", "DataStreamWcfNetTcpDefault-42", 2.5, "real stacks (2026-11-25): 0.96 [0.82, 1.961]; 0.879 [0.543, 1.037]; stand-ins: 1.516 [1.102, 2.058]; 1.436 [1.144, 3.372]"),
-        // The reference saw server streaming about 5x slower than a repeated field; here it is about 1.4x on grpc-dotnet.
-        new("DataStreamGrpcServerStreaming-42", "DataStreamGrpcUnary-42", 2.0, "real stacks (2026-11-25): 1.408 [1.167, 1.89]; 1.37 [1.089, 1.513]; stand-ins: 1.312 [1.240, 1.784]; 1.260 [1.233, 1.287]; 1.207 [1.153, 1.271]; main job 1.533 [1.442, 1.615]"),
+        // The reference saw server streaming about 5x slower than a repeated field. On grpc-dotnet it was about 1.4x on the
+        // machine the budget was set on (2.0). The next day's machine of the same class (another Xeon, kernel 6.18) measured
+        // 2.0-2.35x with no change to the gRPC code or either library: four test runs Inconclusive against 2.0, CI's
+        // Inconclusive, the main job's confirmed Regression at 2.35 [2.033, 2.538]. Re-derived as every budget here was set,
+        // above the largest upper bound seen: 2.75, which still fails streaming that costs what the reference saw.
+        new("DataStreamGrpcServerStreaming-42", "DataStreamGrpcUnary-42", 2.75, "2026-11-26 machine: 1.978 [1.858, 2.097]; 2.097 [1.991, 2.206]; 2.045 [1.887, 2.195]; 2.037 [1.917, 2.155]; CI 2.085 [1.976, 2.198]; main job 2.35 [2.033, 2.538]; real stacks (2026-11-25): 1.408 [1.167, 1.89]; 1.37 [1.089, 1.513]; stand-ins: 1.312 [1.240, 1.784]; 1.260 [1.233, 1.287]; 1.207 [1.153, 1.271]; main job 1.533 [1.442, 1.615]"),
     ];
 }
