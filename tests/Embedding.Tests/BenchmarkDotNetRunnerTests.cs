@@ -7,9 +7,9 @@ namespace PerfAssert.Embedding.Tests;
 /// The sample benchmark class, unchanged, run the way its users run it in CI: BenchmarkDotNet's own runner with its default
 /// toolchain (a generated project, built and run in a process of its own), a short job and the full JSON exporter. The
 /// packed <c>perfassert bdn</c> then judges that fresh export against the committed one: allocations exactly, timings
-/// reported but advisory, since they come from another process.
+/// reported but advisory, since they come from another process. Nothing it judges is a timing, so it runs beside the other
+/// untimed classes.
 /// </summary>
-[Collection(PackedSampleCollection.Name)]
 public sealed class BenchmarkDotNetRunnerTests(PackedSample sample)
 {
     private const string ExportName = "InvoiceBenchmarks.FormatBenchmarks-report-full.json";

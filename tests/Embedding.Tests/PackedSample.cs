@@ -1,5 +1,9 @@
 using System.Globalization;
+using PerfAssert.Embedding.Tests;
 using PerfAssert.Embedding.Tests.Support;
+
+// One packed copy for every test class of the assembly, whichever collection it is in (packing and building it takes most of a minute).
+[assembly: AssemblyFixture(typeof(PackedSample))]
 
 namespace PerfAssert.Embedding.Tests;
 

@@ -10,7 +10,7 @@ namespace PerfAssert.Embedding.Tests;
 /// What a user of the packages gets: the consumer sample under samples/ builds and passes against the packed packages
 /// (not project references), and the packed perfassert tool accepts a candidate baseline a real sample run wrote.
 /// </summary>
-[Collection(PackedSampleCollection.Name)]
+[Collection(MeasuresAloneCollection.Name)]
 public sealed class PackedSampleTests(PackedSample sample)
 {
     // Three budgets on each of two endpoints, and one test that shows a budget bites.

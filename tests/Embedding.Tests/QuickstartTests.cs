@@ -1,5 +1,4 @@
 using System.Text.Json.Nodes;
-using System.Text.RegularExpressions;
 using PerfAssert.Embedding.Tests.Support;
 
 namespace PerfAssert.Embedding.Tests;
@@ -11,24 +10,24 @@ namespace PerfAssert.Embedding.Tests;
 /// (the fallback for machines without the xUnit v3 templates), the package and tool installs, the first run, accept, and
 /// naming the reference commit. Two tests in it measure the same operation, and each keeps its own results file, which
 /// <c>perfassert render</c> counts. Then the Hosting README's console program starts the service outside any test runner,
-/// from a directory that is not its output folder.
+/// from a directory that is not its output folder. Its verdict against the reference build rests on timings, so it runs
+/// alone (<see cref="MeasuresAloneCollection"/>); the page's xUnit v3 4.x section is <see cref="QuickstartXunitV3FourTests"/>.
 /// </summary>
-[Collection(PackedSampleCollection.Name)]
-public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
+[Collection(MeasuresAloneCollection.Name)]
+public sealed class QuickstartTests(PackedSample sample) : IDisposable
 {
-    private const string TestProject = "tests/MyService.PerfTests";
-    private static readonly TimeSpan StepTimeout = TimeSpan.FromMinutes(6);
-    private readonly DirectoryInfo _scratch = Directory.CreateTempSubdirectory("perfassert-quickstart-");
+    private static readonly TimeSpan StepTimeout = QuickstartScratch.StepTimeout;
+    private readonly QuickstartScratch _quickstart = new(sample);
 
-    private string Root => _scratch.FullName;
+    private string Root => _quickstart.Root;
 
-    private string Project => Path.Combine(Root, TestProject);
+    private string Project => _quickstart.Project;
 
     [Fact]
     public async Task Quickstart_FromAFreshRepositoryWithAPrereleaseVersion_WorksAsWritten()
     {
-        var page = Blocks(await File.ReadAllTextAsync(Path.Combine(SourceTree.Root, "docs", "quickstart.md"), TestContext.Current.CancellationToken));
-        var hosting = Blocks(await File.ReadAllTextAsync(Path.Combine(SourceTree.Root, "src", "PerfAssert.Hosting", "README.md"), TestContext.Current.CancellationToken));
+        var page = await QuickstartScratch.BlocksAsync("docs", "quickstart.md");
+        var hosting = await QuickstartScratch.BlocksAsync("src", "PerfAssert.Hosting", "README.md");
         var output = TestContext.Current.TestOutputHelper;
 
         // The page packs the projects the fixture packed, under $version: the fixture's prerelease packages stand for them.
@@ -95,79 +94,7 @@ public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
         Assert.Contains("Hello World!", console.Output, StringComparison.Ordinal);
     }
 
-    /// <summary>
-    /// The quick start's xUnit v3 4.x section followed as written, on the packages the fixture packed: the page's project
-    /// file with the section's package versions, its global.json opt-in to Microsoft.Testing.Platform beside the SDK pin,
-    /// its AssemblyInfo.cs, and a test whose allocation budget passes beside one whose budget bites, run with a plain
-    /// <c>dotnet test</c>. Without the opt-in the SDK refuses the project; with the 3.x attribute it does not compile.
-    /// </summary>
-    [Fact]
-    public async Task Quickstart_OnXunitV3Four_RunsThroughDotnetTestAndItsBudgetBites()
-    {
-        var page = Blocks(await File.ReadAllTextAsync(Path.Combine(SourceTree.Root, "docs", "quickstart.md"), TestContext.Current.CancellationToken));
-
-        // The repository's SDK pin, and the page's test-runner opt-in beside it.
-        var globalJson = JsonNode.Parse(await File.ReadAllTextAsync(Path.Combine(SourceTree.Root, "global.json"), TestContext.Current.CancellationToken))!.AsObject();
-        globalJson["test"] = JsonNode.Parse(page["xunit4-global-json"])!["test"]!.DeepClone();
-        await File.WriteAllTextAsync(Path.Combine(Root, "global.json"), globalJson.ToJsonString(), TestContext.Current.CancellationToken);
-        Ensure(await BashAsync(Root, page["feed"]));
-
-        Directory.CreateDirectory(Project);
-        var projectFile = page["project-file"];
-        foreach (var reference in page["xunit4-packages"].Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
-        {
-            var id = PackageId().Match(reference).Groups["id"].Value;
-            projectFile = Regex.Replace(projectFile, $@"<PackageReference Include=""{Regex.Escape(id)}""[^>]*/>", reference);
-        }
-
-        Assert.Contains("\"xunit.v3\" Version=\"4.", projectFile, StringComparison.Ordinal);
-        await File.WriteAllTextAsync(Path.Combine(Project, "MyService.PerfTests.csproj"), projectFile, TestContext.Current.CancellationToken);
-        Ensure(await BashAsync(Project, "dotnet add package PerfAssert.Xunit --version $version"));
-        await File.WriteAllTextAsync(Path.Combine(Project, "AssemblyInfo.cs"), page["xunit4-no-parallel"], TestContext.Current.CancellationToken);
-        await File.WriteAllTextAsync(Path.Combine(Project, "JoinTests.cs"), """
-            using PerfAssert;
-            using PerfAssert.Xunit;
-
-            namespace MyService.PerfTests;
-
-            public sealed class JoinTests
-            {
-                private static string? _joined;
-
-                [Fact]
-                public async Task Join_WithinItsAllocationBudget_Passes() =>
-                    await Perf.Measure("join", () => _joined = string.Join(',', "a", "b")).AllocatedBytesAtMost(1_000).AssertAsync();
-
-                [Fact]
-                public async Task Join_OverItsAllocationBudget_FailsTheTest() =>
-                    await Perf.Measure("join", () => _joined = string.Join(',', "a", "b")).AllocatedBytesAtMost(1).AssertAsync();
-            }
-            """, TestContext.Current.CancellationToken);
-
-        var run = await Dotnet.RunAsync(Project, PackedSample.Environment(ci: true), StepTimeout, "test", "-c", "Release");
-
-        TestContext.Current.TestOutputHelper?.WriteLine(run.Output);
-        Assert.True(run.ExitCode != 0 && !run.TimedOut, run.Describe());
-        Assert.Matches(@"(?m)^\s*failed: 1\s*$", run.Output);
-        Assert.Matches(@"(?m)^\s*succeeded: 1\s*$", run.Output);
-        Assert.Contains("Join_OverItsAllocationBudget_FailsTheTest", run.Output, StringComparison.Ordinal);
-        Assert.Contains("Regression", run.Output, StringComparison.Ordinal);
-        Assert.DoesNotContain("VSTest", run.Output, StringComparison.Ordinal);
-        Assert.Contains("\"xunit.v3/4.", await File.ReadAllTextAsync(Path.Combine(Project, "obj", "project.assets.json"), TestContext.Current.CancellationToken), StringComparison.Ordinal);
-    }
-
-    public void Dispose()
-    {
-        _scratch.Refresh();
-        if (_scratch.Exists)
-        {
-            _scratch.Delete(recursive: true);
-        }
-    }
-
-    /// <summary>A page's code blocks that follow a <c>&lt;!-- doc-test: name --&gt;</c> marker, by name.</summary>
-    private static Dictionary<string, string> Blocks(string page) => MarkedBlock().Matches(page.ReplaceLineEndings("\n"))
-        .ToDictionary(m => m.Groups["name"].Value, m => m.Groups["body"].Value, StringComparer.Ordinal);
+    public void Dispose() => _quickstart.Dispose();
 
     // Two tests that measure the same operation, one against a budget on ServiceHost, one against the reference build.
     private async Task WriteTestsAsync()
@@ -230,15 +157,7 @@ public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
             """, TestContext.Current.CancellationToken);
     }
 
-    /// <summary>Runs a page's shell block with bash as a developer would, with the page's variables set.</summary>
-    private Task<ChildProcessResult> BashAsync(string directory, string script)
-    {
-        var environment = PackedSample.Environment(ci: false);
-        environment["PATH"] = Path.GetDirectoryName(Dotnet.Executable) + Path.PathSeparator + environment.GetValueOrDefault("PATH");
-        environment["perfassert"] = sample.Repository;
-        environment["version"] = sample.Version;
-        return ChildProcess.RunAsync("bash", ["-euo", "pipefail", "-c", script], directory, environment, StepTimeout, TestContext.Current.CancellationToken);
-    }
+    private Task<ChildProcessResult> BashAsync(string directory, string script) => _quickstart.BashAsync(directory, script);
 
     private async Task GitAsync(params string[] arguments) => await PackedSample.GitAsync(Root, arguments);
 
@@ -248,11 +167,5 @@ public sealed partial class QuickstartTests(PackedSample sample) : IDisposable
         await GitAsync("-c", "user.name=A new team", "-c", "user.email=team@perfassert.invalid", "commit", "-q", "-m", message);
     }
 
-    private static void Ensure(ChildProcessResult result) => Assert.True(result.ExitCode == 0 && !result.TimedOut, result.Describe());
-
-    [GeneratedRegex(@"Include=""(?<id>[^""]+)""")]
-    private static partial Regex PackageId();
-
-    [GeneratedRegex(@"<!-- doc-test: (?<name>[a-z0-9-]+) -->\n```[a-z]*\n(?<body>.*?)```", RegexOptions.Singleline)]
-    private static partial Regex MarkedBlock();
+    private static void Ensure(ChildProcessResult result) => QuickstartScratch.Ensure(result);
 }

@@ -113,9 +113,14 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
     public async Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(reference);
-        var current = await WorkingTreeAsync(cancellationToken).ConfigureAwait(false);
-        var baseline = await BuildAsync(reference.Commit, b => b.BuildCommitAsync(reference.Commit, Project, CancellationToken.None)).WaitAsync(cancellationToken).ConfigureAwait(false);
-        return await WorkerPair.StartAsync(_route, ("working tree", current, true), ($"reference build {reference.ShortCommit}", baseline, false), first, _options, cancellationToken).ConfigureAwait(false);
+        // Both builds at once: the reference is built in a git worktree of its own, with its own obj/ and output folder, so
+        // it shares nothing with the working tree's build but the NuGet caches, which restores lock themselves. Both are
+        // awaited, so neither is left running; when both fail, the working tree's error is the one thrown, as when they
+        // were built one after the other.
+        var current = WorkingTreeAsync(cancellationToken);
+        var baseline = BuildAsync(reference.Commit, b => b.BuildCommitAsync(reference.Commit, Project, CancellationToken.None)).WaitAsync(cancellationToken);
+        await Task.WhenAll(current, baseline).ConfigureAwait(false);
+        return await WorkerPair.StartAsync(_route, ("working tree", current.Result, true), ($"reference build {reference.ShortCommit}", baseline.Result, false), first, _options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>

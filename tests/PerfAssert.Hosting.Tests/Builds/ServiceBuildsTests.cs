@@ -74,15 +74,13 @@ public sealed class ServiceBuildsTests : IDisposable
         using var client = builds.CreateClient();
         var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
             .AgainstBaseline("Work", "Work", builds, store)
-            // Six process pairs, not the default two. On a 2-core machine the same reference build measured either about
-            // 91-105 us per call or 145-190 us from one run to the next (which pairs it got), and the injected slowdown is a
-            // fixed ~47 us, so its ratio was about 1.50 in a fast run and 1.25 in a slow one. With two pairs per pass, step
-            // 3's interval came from whichever mix it drew and step 4 could draw another (CI: allowance 1.34 from
-            // [1.159, 1.33], then 1.50 [1.447, 1.57]). More pairs make each run's figure an average over more of them and
-            // widen the interval by their spread. The budgets and the assertions are unchanged. Twelve workers warm up in turn,
-            // so warm-up allows MaxWarmupTime for every two pairs: within 3 s none of them had settled, and CI once judged step 2's
-            // unchanged code on code still tiering up (first pass 1.286 [1.063, 1.662] over 8 blocks, 0.996 when confirmed).
-            .WithOptions(o => o with { BuildPairs = 6 })
+            // The default pairs. Which fresh pairs a run draws moves this service's time per call (CI once measured the same
+            // reference build at about 100 us in one run and 150-190 us in another, while the injected slowdown is a fixed
+            // ~47 us), so steps 3 and 4 can measure the accepted ratio differently. Step 4 is held by BuildJudge.LatencyLimit:
+            // the accepted estimate plus the margin, or the recorded interval's rerun bound when that is higher. This test used
+            // six pairs before that limit; with the default two it passed every judged run of issue 31 (5 of 5 on a shared
+            // 2-core machine: step 3 confirmed at 1.60-1.73; step 4 at 1.56-1.78 against budgets of 1.685-1.813, once after
+            // the engine's extension pairs).
             .RunAsync(TestContext.Current.CancellationToken);
         TestContext.Current.TestOutputHelper?.WriteLine($"{result.Duration.TotalSeconds:0.0} s: {string.Join(Environment.NewLine + "    ", result.Verdicts.Select(v => v.Message))}");
         return result;

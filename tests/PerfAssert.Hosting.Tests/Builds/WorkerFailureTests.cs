@@ -1,0 +1,61 @@
+using PerfAssert.Baselines;
+using PerfAssert.Hosting.Builds;
+using PerfAssert.Measurement;
+
+namespace PerfAssert.Hosting.Tests.Builds;
+
+/// <summary>
+/// Workers that misbehave, with real git, real builds and real workers: each is a clear error within a bounded time,
+/// nothing is written under baselines/, and no process is left behind. Nothing here rests on a timing, so this class runs
+/// beside the other untimed ones (outside <see cref="MeasuresAloneCollection"/>).
+/// </summary>
+public sealed class WorkerFailureTests : IDisposable
+{
+    private readonly ScratchBaselines _baselines = new();
+
+    private ScratchService Scratch => _baselines.Scratch;
+
+    [Fact]
+    public async Task RunAsync_WorkerThatExitsMidMeasurement_FailsNamingItsExitCode()
+    {
+        var reference = Scratch.Commit("reference");
+        Scratch.SetHandler("if (Interlocked.Increment(ref calls) > 400) { Environment.Exit(42); } return \"ok\";");
+        var store = _baselines.StoreWithEntry(reference);
+
+        var error = await Assert.ThrowsAnyAsync<Exception>(() => _baselines.MeasureAsync(store, TimeSpan.FromMinutes(2)));
+
+        Assert.Contains("The working tree worker", error.Message, StringComparison.Ordinal);
+        Assert.Contains("exited with code 42", error.Message, StringComparison.Ordinal);
+        _baselines.AssertNothingLeft(store);
+    }
+
+    [Fact]
+    public async Task RunAsync_WorkerThatHangsMidMeasurement_TimesOutAndIsStopped()
+    {
+        var reference = Scratch.Commit("reference");
+        Scratch.SetHandler("if (Interlocked.Increment(ref calls) > 400) { Thread.Sleep(Timeout.Infinite); } return \"ok\";");
+        var store = _baselines.StoreWithEntry(reference);
+
+        var error = await Assert.ThrowsAsync<PerfMeasurementException>(() => _baselines.MeasureAsync(store, TimeSpan.FromMinutes(2), options: o => o with { OperationTimeout = TimeSpan.FromSeconds(2) }));
+
+        Assert.Contains("GET /work", error.Message, StringComparison.Ordinal);
+        _baselines.AssertNothingLeft(store);
+    }
+
+    [Fact]
+    public async Task StartPairAsync_ServiceThatCrashesOnStart_FailsWithItsOutput()
+    {
+        Scratch.Write("src/Work/Program.cs", "throw new InvalidOperationException(\"the connection string is missing\");\n");
+        var reference = Scratch.Commit("reference");
+        using var builds = new ServiceBuilds(ScratchService.Project, new ServiceBuildsOptions { RepositoryRoot = Scratch.Root });
+        using var deadline = Bounded.Within(120);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => builds.StartPairAsync(new BaselineReference(reference), deadline.Token));
+
+        Assert.Contains("exited with code", error.Message, StringComparison.Ordinal);
+        Assert.Contains("the connection string is missing", error.Message, StringComparison.Ordinal);
+        Assert.Empty(Scratch.ProcessesUsingIt());
+    }
+
+    public void Dispose() => _baselines.Dispose();
+}
