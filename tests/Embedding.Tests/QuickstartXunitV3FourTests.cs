@@ -42,25 +42,7 @@ public sealed partial class QuickstartXunitV3FourTests(PackedSample sample) : ID
         await File.WriteAllTextAsync(Path.Combine(Project, "MyService.PerfTests.csproj"), projectFile, TestContext.Current.CancellationToken);
         QuickstartScratch.Ensure(await _quickstart.BashAsync(Project, "dotnet add package PerfAssert.Xunit --version $version"));
         await File.WriteAllTextAsync(Path.Combine(Project, "AssemblyInfo.cs"), page["xunit4-no-parallel"], TestContext.Current.CancellationToken);
-        await File.WriteAllTextAsync(Path.Combine(Project, "JoinTests.cs"), """
-            using PerfAssert;
-            using PerfAssert.Xunit;
-
-            namespace MyService.PerfTests;
-
-            public sealed class JoinTests
-            {
-                private static string? _joined;
-
-                [Fact]
-                public async Task Join_WithinItsAllocationBudget_Passes() =>
-                    await Perf.Measure("join", () => _joined = string.Join(',', "a", "b")).AllocatedBytesAtMost(1_000).AssertAsync();
-
-                [Fact]
-                public async Task Join_OverItsAllocationBudget_FailsTheTest() =>
-                    await Perf.Measure("join", () => _joined = string.Join(',', "a", "b")).AllocatedBytesAtMost(1).AssertAsync();
-            }
-            """, TestContext.Current.CancellationToken);
+        await File.WriteAllTextAsync(Path.Combine(Project, "JoinTests.cs"), JoinTestsSource.Text("PerfAssert.Xunit", "MyService.PerfTests"), TestContext.Current.CancellationToken);
 
         var run = await Dotnet.RunAsync(Project, PackedSample.Environment(ci: true), QuickstartScratch.StepTimeout, "test", "-c", "Release");
 

@@ -46,27 +46,7 @@ public sealed class XunitV2ConsumerTests(PackedSample sample) : IDisposable
               </ItemGroup>
             </Project>
             """, TestContext.Current.CancellationToken);
-        await File.WriteAllTextAsync(Path.Combine(project, "JoinTests.cs"), """
-            using PerfAssert;
-            using PerfAssert.Xunit.V2;
-
-            [assembly: CollectionBehavior(DisableTestParallelization = true)]
-
-            namespace Consumer.V2.Tests;
-
-            public sealed class JoinTests
-            {
-                private static string? _joined;
-
-                [Fact]
-                public async Task Join_WithinItsAllocationBudget_Passes() =>
-                    await Perf.Measure("join", () => _joined = string.Join(',', "a", "b")).AllocatedBytesAtMost(1_000).AssertAsync();
-
-                [Fact]
-                public async Task Join_OverItsAllocationBudget_FailsTheTest() =>
-                    await Perf.Measure("join", () => _joined = string.Join(',', "a", "b")).AllocatedBytesAtMost(1).AssertAsync();
-            }
-            """, TestContext.Current.CancellationToken);
+        await File.WriteAllTextAsync(Path.Combine(project, "JoinTests.cs"), JoinTestsSource.Text("PerfAssert.Xunit.V2", "Consumer.V2.Tests", "\n[assembly: CollectionBehavior(DisableTestParallelization = true)]\n"), TestContext.Current.CancellationToken);
 
         var results = Path.Combine(project, "results");
         var run = await Dotnet.RunAsync(project, PackedSample.Environment(ci: true), StepTimeout, "test", "-c", "Release", "--logger", "trx", "--results-directory", results);
