@@ -136,7 +136,7 @@ public sealed class BaselineBuilder
         try
         {
             var build = await CommandRunner.RunAsync(CommandRunner.Dotnet,
-                ["build", path, "-c", "Release", "-o", partial, "-nodeReuse:false", "-p:UseSharedCompilation=false", "-v:q", "-nologo"],
+                ["build", path, "-c", "Release", "-o", partial, "-nodeReuse:false", "-v:q", "-nologo"],
                 root, _timeout, cancellationToken).ConfigureAwait(false);
             if (!build.Succeeded)
             {

@@ -14,7 +14,7 @@ internal static class Dotnet
     /// <summary>The dotnet executable that runs this test (<c>DOTNET_HOST_PATH</c>), else the one on the PATH.</summary>
     public static string Executable { get; } = Locate();
 
-    /// <summary>This process's environment without the inherited build and test settings, plus quiet, reuse-free SDK settings.</summary>
+    /// <summary>This process's environment without the inherited build and test settings, plus quiet SDK settings without reusable nodes (and without a compiler server unless UseSharedCompilation is set).</summary>
     public static Dictionary<string, string?> CleanEnvironment()
     {
         var environment = new Dictionary<string, string?>(StringComparer.Ordinal);
@@ -32,7 +32,8 @@ internal static class Dotnet
         environment["DOTNET_SKIP_FIRST_TIME_EXPERIENCE"] = "1";
         environment["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0";
         environment["MSBUILDDISABLENODEREUSE"] = "1";
-        environment["UseSharedCompilation"] = "false";
+        // No compiler server left behind, unless this run asked for one (tools/test.sh shares one and shuts it down after).
+        environment.TryAdd("UseSharedCompilation", "false");
         // Installed tools start through an app host, which finds the runtime here when it is not in a default location.
         environment.TryAdd("DOTNET_ROOT", Path.GetDirectoryName(new FileInfo(Executable).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? Executable));
         return environment;
