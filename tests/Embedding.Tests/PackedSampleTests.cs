@@ -1,14 +1,14 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
-using PerfAssert.Baselines;
 using PerfAssert.Embedding.Tests.Support;
 
 namespace PerfAssert.Embedding.Tests;
 
 /// <summary>
 /// What a user of the packages gets: the consumer sample under samples/ builds and passes against the packed packages
-/// (not project references), and the packed perfassert tool accepts a candidate baseline a real sample run wrote.
+/// (not project references). Its latency budgets rest on timings, so it runs alone; <see cref="PackedToolTests"/> is the
+/// packed tool.
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
 public sealed class PackedSampleTests(PackedSample sample)
@@ -35,40 +35,6 @@ public sealed class PackedSampleTests(PackedSample sample)
     }
 
     [Fact]
-    public async Task Tool_FromPackedPackage_AcceptsTheCandidateOfADeletedEntry()
-    {
-        var baselines = CopyBaselinesWithout("GetOrderPerfTests", "GetOrder");
-        var candidates = Path.Combine(sample.Root, "candidates");
-        var committed = Fingerprint(sample.SampleBaselines);
-
-        // A CI run against the entry-less copy: the test fails with NoBaseline and writes its candidate to the candidates folder.
-        var environment = PackedSample.Environment(ci: true);
-        environment["PERFASSERT_BASELINES"] = baselines;
-        environment["PERFASSERT_CANDIDATES"] = candidates;
-        var results = Path.Combine(sample.Root, "results-candidate");
-        var run = await Dotnet.RunAsync(sample.Repository, environment, TestTimeout,
-            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--logger", "trx", "--results-directory", results,
-            "--filter", "FullyQualifiedName=OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt");
-        Assert.True(run.ExitCode != 0 && !run.TimedOut, run.Describe());
-        Assert.Equal(new TrxCounters(1, 0, 1), TrxCounters.Read(results));
-        Assert.Contains("NoBaseline", run.Output, StringComparison.Ordinal);
-        var candidate = Path.Combine(candidates, "GetOrderPerfTests.received.json");
-        Assert.True(File.Exists(candidate), run.Describe());
-
-        // accept is refused on CI by design; a developer accepts downloaded candidates locally, so this child runs without CI.
-        var accept = await ChildProcess.RunAsync(await sample.ToolAsync(),
-            ["accept", "--baselines", baselines, "--from", candidates], sample.Root, PackedSample.Environment(ci: false), TestTimeout, TestContext.Current.CancellationToken);
-        Assert.True(accept.ExitCode == 0 && !accept.TimedOut, accept.Describe());
-        Assert.Contains("Accepted 1 entry.", accept.Output, StringComparison.Ordinal);
-
-        var accepted = new BaselineStore(baselines).Load("GetOrderPerfTests").Entries;
-        Assert.True(accepted.TryGetValue("GetOrder", out var entry), accept.Describe());
-        Assert.True(entry.AllocatedBytesPerOp > 0, accept.Describe());
-        Assert.False(File.Exists(candidate), "accept leaves no candidate behind");
-        Assert.Equal(committed, Fingerprint(sample.SampleBaselines));
-    }
-
-    [Fact]
     public void Sample_ReferencingThePackedAdapter_GetsItsJitSettings()
     {
         // The adapter package's build targets write the two JIT settings into the consumer's runtimeconfig.json.
@@ -81,22 +47,6 @@ public sealed class PackedSampleTests(PackedSample sample)
 
     private string AssetsFile() => Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "obj", "project.assets.json");
 
-    private string CopyBaselinesWithout(string fileName, string id)
-    {
-        var copy = Path.Combine(sample.Root, "baselines-copy");
-        Directory.CreateDirectory(copy);
-        foreach (var file in Directory.GetFiles(sample.SampleBaselines, "*.json"))
-        {
-            File.Copy(file, Path.Combine(copy, Path.GetFileName(file)));
-        }
-
-        var path = Path.Combine(copy, fileName + ".json");
-        var json = JsonNode.Parse(File.ReadAllText(path))!;
-        Assert.True(json["entries"]!.AsObject().Remove(id), $"{path} has no entry '{id}' to delete");
-        File.WriteAllText(path, json.ToJsonString());
-        return copy;
-    }
-
-    private static string Fingerprint(string directory) => string.Join('\n', Directory.GetFiles(directory).Order(StringComparer.Ordinal)
+    internal static string Fingerprint(string directory) => string.Join('\n', Directory.GetFiles(directory).Order(StringComparer.Ordinal)
         .Select(f => $"{Path.GetFileName(f)} {Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(f)))}"));
 }
