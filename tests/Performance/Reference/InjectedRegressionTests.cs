@@ -43,18 +43,22 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
     [Fact]
     public async Task ExtraAllocation_OnALargeResponse_FailsItsAllocationBudget()
     {
-        // 1 KB more per call is under 1% of this call's allocations: the tolerance derived from the noise measured in the
-        // run must catch it (the clean run of the same entry passes in LatencyBaselineTests).
-        using var builds = Faulty("Faults:ExtraAllocationBytes", "1024");
+        // 3 KB more per call is 2% of this call's allocations, under the blanket 3% (4.3 KB): the tolerance derived from the
+        // noise measured in the run must catch it (the clean run of the same entry passes in LatencyBaselineTests). It was
+        // 1 KB until a CI run let it through (2026-11-26): this call's workers land up to 500 B/op apart from one process to
+        // the next (the reference build measured 143,728 to 144,223 B/op in seven runs), the noise figure reached 344 B/op
+        // (tolerance 1,178) where six runs in a row read 31 to 274, and the extra kilobyte measured 1.0 to 1.4 KB against
+        // the reference build beside it.
+        using var builds = Faulty("Faults:ExtraAllocationBytes", "3072");
 
         var injected = await Judge(builds, InjectedLarge, AllocationsAreTheQuestion);
         var allocation = Assert.Single(injected.Verdicts, v => v.Unit == "B/op");
         Assert.True(allocation.Outcome == VerdictOutcome.Regression, allocation.Message);
-        // The extra kilobyte, against the reference build's workers measured beside it in this run: the committed figure
-        // may sit anywhere within its tolerance of what the reference allocates now (92 B above it once the measured stacks
-        // moved to the real libraries, which read as 896 B extra against it).
-        Assert.InRange(allocation.Measured.Estimate - injected.Partner!.Allocations!.BytesPerOp, 900, 1300);
-        Assert.True(allocation.Tolerance < 1024, allocation.Message);
+        // The extra 3 KB, against the reference build's workers measured beside it in this run, which land up to 500 B/op
+        // apart between processes (above); the committed figure may sit anywhere within its tolerance of what the reference
+        // allocates now.
+        Assert.InRange(allocation.Measured.Estimate - injected.Partner!.Allocations!.BytesPerOp, 2500, 3600);
+        Assert.True(allocation.Tolerance < 3072, allocation.Message);
         Assert.True(injected.Failed);
     }
 
@@ -69,7 +73,7 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
         // caught is the benchmark's question (docs/verdict-quality.md), not this test's.
         using var builds = Faulty("Faults:ExtraWorkIterations", "40000");
 
-        var injected = await Judge(builds, Injected);
+        var injected = await Judge(builds, Injected, FarOverTheBudget);
         var latency = Assert.Single(injected.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
         Assert.True(latency.Confirmed, latency.Message);
@@ -93,6 +97,15 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
     /// a test says the target did not fail).
     /// </summary>
     private static PerfOptions AllocationsAreTheQuestion(PerfOptions options) => options with { BuildMaxBlocks = 16, BuildExtensions = 0 };
+
+    /// <summary>
+    /// A slowdown of about 3.5x needs none of the precision the default blocks buy for one near the 5% budget: 16 blocks per
+    /// pair (an eighth of the default) still put each pair's mean within about 4% (a block's log-ratio scatters by about
+    /// 0.15 within its pair, docs/verdict-quality.md), against a log-ratio of 1.25. The verdict goes through the same pairs,
+    /// looks and reversed confirmation; fewer blocks only make a Regression harder to reach, so it passing here still shows
+    /// the budget bites. It saves about 20 s of the test's 32 s.
+    /// </summary>
+    private static PerfOptions FarOverTheBudget(PerfOptions options) => options with { BuildMaxBlocks = 32 };
 
     private ServiceBuilds Faulty(string setting, string value) =>
         targets.Builds.With(targets.Builds.Options with { WorkingTreeSettings = new Dictionary<string, string> { [setting] = value } });
