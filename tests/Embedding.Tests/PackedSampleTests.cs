@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using PerfAssert.Embedding.Tests.Support;
 
@@ -21,7 +20,7 @@ public sealed class PackedSampleTests(PackedSample sample)
     [Fact]
     public async Task Sample_AgainstPackedPackages_PassesEveryTest()
     {
-        var committed = Fingerprint(sample.SampleBaselines);
+        var committed = Fingerprint.Of(sample.SampleBaselines);
         var results = Path.Combine(sample.Root, "results-all");
 
         var run = await Dotnet.RunAsync(sample.Repository, PackedSample.Environment(ci: true), TestTimeout,
@@ -31,7 +30,7 @@ public sealed class PackedSampleTests(PackedSample sample)
         TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sample.Preparation}; the sample's tests ran in {run.Elapsed.TotalSeconds:0.0} s"));
         Assert.Equal(new TrxCounters(SampleTests, SampleTests, 0), TrxCounters.Read(results));
         Assert.Contains($"\"PerfAssert.Xunit/{sample.Version}\"", await File.ReadAllTextAsync(AssetsFile(), TestContext.Current.CancellationToken), StringComparison.Ordinal);
-        Assert.Equal(committed, Fingerprint(sample.SampleBaselines));
+        Assert.Equal(committed, Fingerprint.Of(sample.SampleBaselines));
     }
 
     [Fact]
@@ -47,6 +46,4 @@ public sealed class PackedSampleTests(PackedSample sample)
 
     private string AssetsFile() => Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "obj", "project.assets.json");
 
-    internal static string Fingerprint(string directory) => string.Join('\n', Directory.GetFiles(directory).Order(StringComparer.Ordinal)
-        .Select(f => $"{Path.GetFileName(f)} {Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(f)))}"));
 }

@@ -17,7 +17,7 @@ public sealed class PackedToolTests(PackedSample sample)
     {
         var baselines = CopyBaselinesWithout("GetOrderPerfTests", "GetOrder");
         var candidates = Path.Combine(sample.Root, "candidates");
-        var committed = PackedSampleTests.Fingerprint(sample.SampleBaselines);
+        var committed = Fingerprint.Of(sample.SampleBaselines);
 
         // A CI run against the entry-less copy: the test fails with NoBaseline and writes its candidate to the candidates folder.
         var environment = PackedSample.Environment(ci: true);
@@ -43,7 +43,7 @@ public sealed class PackedToolTests(PackedSample sample)
         Assert.True(accepted.TryGetValue("GetOrder", out var entry), accept.Describe());
         Assert.True(entry.AllocatedBytesPerOp > 0, accept.Describe());
         Assert.False(File.Exists(candidate), "accept leaves no candidate behind");
-        Assert.Equal(committed, PackedSampleTests.Fingerprint(sample.SampleBaselines));
+        Assert.Equal(committed, Fingerprint.Of(sample.SampleBaselines));
     }
 
     private string CopyBaselinesWithout(string fileName, string id)
