@@ -8,7 +8,7 @@ namespace PerfAssert.Embedding.Tests;
 /// toolchain (a generated project, built and run in a process of its own), a short job and the full JSON exporter. The
 /// packed <c>perfassert bdn</c> then judges that fresh export against the committed one: allocations exactly, timings
 /// reported but advisory, since they come from another process. Nothing it judges is a timing, so it runs beside the other
-/// untimed classes.
+/// untimed classes: alone on one test thread while <see cref="UntimedConsumersCollection"/> takes the other.
 /// </summary>
 public sealed class BenchmarkDotNetRunnerTests(PackedSample sample)
 {
