@@ -10,7 +10,12 @@ namespace PerfAssert.Measurement;
 internal static class Warmup
 {
     private const double SettledSpread = 1.05;
-    private const long MaxOpsWithoutTime = 1 << 20;
+    /// <summary>
+    /// A batch this large that the clock measured as no time means the clock is not advancing. A power of ten, so a batch
+    /// that grows tenfold from one call reaches it exactly: at 1 &lt;&lt; 20 it went on to ten million, and the engine, whose
+    /// timings are void then anyway, spent about 7 s timing batches of that size.
+    /// </summary>
+    private const long MaxOpsWithoutTime = 1_000_000;
 
     public static async ValueTask<WarmupResult> RunAsync(Operation operation, Sampler sampler, PerfOptions options, CancellationToken cancellationToken) =>
         (await RunTogetherAsync([new Warmed(operation, static () => { }, _ => ValueTask.FromResult(options.CompiledMethodCount()), 0)], sampler, options, cancellationToken).ConfigureAwait(false))[0];
