@@ -37,6 +37,20 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_SecondPairFailsToStart_StopsTheFirstAndReportsTheFailure()
+    {
+        await RecordAsync(20_000, 85_000);
+        var clock = new ManualClock();
+        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { FailStartOf = 2 };
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => RunAsync(builds));
+
+        Assert.Equal("pair 2 did not start", error.Message);
+        Assert.Equal(1, builds.PairsStarted);
+        Assert.Equal(1, builds.PairsStopped);
+    }
+
+    [Fact]
     public async Task RunAsync_WorkingTreeTenPercentSlower_IsAConfirmedRegressionNamingTheReferenceAndBothSides()
     {
         await RecordAsync(20_000, 85_000);

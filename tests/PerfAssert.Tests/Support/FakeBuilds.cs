@@ -42,6 +42,9 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>The call the test measures: whichever build the engine selected.</summary>
     public Operation Call => Operation.Sync("GET /fake", Run);
 
+    /// <summary>The start of the pair with this number (1 for the first) fails, as a worker that crashes on start does.</summary>
+    public int FailStartOf { get; init; }
+
     /// <summary>For each pair started, in order: the side the engine asked to launch first.</summary>
     public List<BuildSide> FirstSides { get; } = [];
 
@@ -56,6 +59,11 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
     private Task<IBuildPair> Start(bool baselineIsCurrent, BuildSide first)
     {
+        if (FailStartOf == FirstSides.Count + 1)
+        {
+            return Task.FromException<IBuildPair>(new InvalidOperationException($"pair {FailStartOf} did not start"));
+        }
+
         FirstSides.Add(first);
         Pairs.Add((TimeSpan.FromTicks(clock.GetTimestamp() / 100), null));
         return Task.FromResult<IBuildPair>(new FakePair(this, baselineIsCurrent, Pairs.Count - 1));
