@@ -6,9 +6,9 @@ namespace PerfAssert.Embedding.Tests;
 
 /// <summary>
 /// The packed perfassert tool accepts a candidate baseline a real sample run wrote. The run has no entry to judge against,
-/// so its verdict (NoBaseline) rests on no timing, and it runs beside the other untimed classes (<see cref="UntimedConsumersCollection"/>).
+/// so its verdict (NoBaseline) rests on no timing, and it runs beside the other untimed classes (<see cref="UntimedLaneOne"/>).
 /// </summary>
-[Collection(UntimedConsumersCollection.Name)]
+[Collection(UntimedLaneTwo.Name)]
 public sealed class PackedToolTests(PackedSample sample)
 {
     private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);

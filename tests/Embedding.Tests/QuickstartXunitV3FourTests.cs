@@ -9,9 +9,9 @@ namespace PerfAssert.Embedding.Tests;
 /// file with the section's package versions, its global.json opt-in to Microsoft.Testing.Platform beside the SDK pin,
 /// its AssemblyInfo.cs, and a test whose allocation budget passes beside one whose budget bites, run with a plain
 /// <c>dotnet test</c>. Without the opt-in the SDK refuses the project; with the 3.x attribute it does not compile.
-/// Allocations are counted exactly and nothing here is timed, so it runs beside the other untimed classes (<see cref="UntimedConsumersCollection"/>).
+/// Allocations are counted exactly and nothing here is timed, so it runs beside the other untimed classes (<see cref="UntimedLaneOne"/>).
 /// </summary>
-[Collection(UntimedConsumersCollection.Name)]
+[Collection(UntimedLaneTwo.Name)]
 public sealed partial class QuickstartXunitV3FourTests(PackedSample sample) : IDisposable
 {
     private readonly QuickstartScratch _quickstart = new(sample);

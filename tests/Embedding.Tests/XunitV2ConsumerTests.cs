@@ -6,9 +6,9 @@ namespace PerfAssert.Embedding.Tests;
 /// A consumer on xUnit v2 (xunit 2.9.3, run by the VSTest adapter, as v2 projects are) on the packed PerfAssert.Xunit.V2:
 /// one allocation budget that passes and one that bites, through a plain <c>dotnet test</c>. It shares the fixture's
 /// packed packages; the samples cover xunit.v3 3.2.x and QuickstartXunitV3FourTests xunit.v3 4.0.x. Its budgets are
-/// allocations, counted exactly, so it runs beside the other untimed classes (<see cref="UntimedConsumersCollection"/>).
+/// allocations, counted exactly, so it runs beside the other untimed classes (<see cref="UntimedLaneOne"/>).
 /// </summary>
-[Collection(UntimedConsumersCollection.Name)]
+[Collection(UntimedLaneOne.Name)]
 public sealed class XunitV2ConsumerTests(PackedSample sample) : IDisposable
 {
     private static readonly TimeSpan StepTimeout = TimeSpan.FromMinutes(6);

@@ -1,0 +1,21 @@
+namespace PerfAssert.Embedding.Tests;
+
+/// <summary>
+/// The untimed classes in two collections, one per test thread of a 2-core run, balanced by what they took in CI: the
+/// BenchmarkDotNet runner (about 20 s since its iterations are 100 ms) and the xUnit v2 consumer (about 7 s) on one; the
+/// packed tool's accept (about 18 s) and the xUnit v3 4.x quick start (about 11 s) on the other. As four collections, which
+/// two started first depended on the checkout path (it decides the order of collections), and the untimed part took up to
+/// 56 s in CI when the longest started last.
+/// </summary>
+[CollectionDefinition(Name)]
+public sealed class UntimedLaneOne
+{
+    public const string Name = "Untimed, lane one";
+}
+
+/// <inheritdoc cref="UntimedLaneOne"/>
+[CollectionDefinition(Name)]
+public sealed class UntimedLaneTwo
+{
+    public const string Name = "Untimed, lane two";
+}
