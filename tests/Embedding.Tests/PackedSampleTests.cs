@@ -7,24 +7,29 @@ namespace PerfAssert.Embedding.Tests;
 /// <summary>
 /// What a user of the packages gets: the consumer sample under samples/ builds and passes against the packed packages
 /// (not project references). Its latency budgets rest on timings, so it runs alone; <see cref="PackedToolTests"/> is the
-/// packed tool.
+/// packed tool. One of its tests, GET /orders/{id} against the reference build, runs three times in
+/// <see cref="ReferenceBuildWorkflowTests"/> (a team's repository made from this sample, on the same packages: an unchanged
+/// commit passes, a slower one fails, its accepted allowance passes), so this run leaves it to that class: it would be a
+/// fourth verdict of the same kind, about 9 s.
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
 public sealed class PackedSampleTests(PackedSample sample)
 {
-    // Three budgets on each of two endpoints, and one test that shows a budget bites.
-    private const int SampleTests = 7;
+    // Three budgets on each of two endpoints, and one test that shows a budget bites; one of the seven runs elsewhere.
+    private const int SampleTests = 6;
+
+    private const string JudgedByTheWorkflow = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt";
 
     private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);
 
     [Fact]
-    public async Task Sample_AgainstPackedPackages_PassesEveryTest()
+    public async Task Sample_AgainstPackedPackages_PassesItsTests()
     {
         var committed = Fingerprint.Of(sample.SampleBaselines);
         var results = Path.Combine(sample.Root, "results-all");
 
         var run = await Dotnet.RunAsync(sample.Repository, PackedSample.Environment(ci: true), TestTimeout,
-            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--logger", "trx", "--results-directory", results);
+            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", $"FullyQualifiedName!={JudgedByTheWorkflow}", "--logger", "trx", "--results-directory", results);
 
         Assert.True(run.ExitCode == 0 && !run.TimedOut, run.Describe());
         TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sample.Preparation}; the sample's tests ran in {run.Elapsed.TotalSeconds:0.0} s"));
