@@ -17,11 +17,21 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 {
     /// <summary>
     /// At most this many calls are made untimed each time a sample switches worker: the idle worker's threads wake up on them.
-    /// A slow call needs fewer: they stop once they have taken about <see cref="UntimedTimeNanoseconds"/>, and one is always made.
+    /// A slow call needs fewer: they stop once they have taken about <see cref="UntimedTimeNanoseconds"/>, and one is made
+    /// unless the sample is long (<see cref="LongSampleNanoseconds"/>).
     /// </summary>
     private const int MaxUntimedCalls = 3;
 
     private const double UntimedTimeNanoseconds = 300_000;
+
+    /// <summary>
+    /// A sample at least this long (by warm-up's slowest figure) goes without untimed calls: a large payload's call of
+    /// several milliseconds spent half of every block on them. What waking up costs is paid by both builds alike and is a
+    /// small part of such a sample: LargeWcfText-100 (about 5 ms a call), three verdicts each way on 2 cores (2026-11-26),
+    /// read 0.999 [0.959, 1.039], 0.991 [0.958, 1.025], 0.993 [0.935, 1.055] without them and 0.994 [0.953, 1.035],
+    /// 1.006 [0.963, 1.051], 1.003 [0.954, 1.055] with them, and a group's blocks took 5.4-6.9 s instead of 9.5-11.6 s.
+    /// </summary>
+    private const double LongSampleNanoseconds = 2_000_000;
 
     /// <summary>
     /// The pass against the calibration workload only yields the advisory figure (the fallback when no reference build can be
@@ -116,7 +126,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     }
 
     private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) =>
-        new(operation, ops, UntimedCalls: nanosecondsPerOp > 0 ? (int)Math.Clamp(Math.Ceiling(UntimedTimeNanoseconds / nanosecondsPerOp), 1, MaxUntimedCalls) : MaxUntimedCalls);
+        new(operation, ops, UntimedCalls: nanosecondsPerOp * ops >= LongSampleNanoseconds ? 0
+            : nanosecondsPerOp > 0 ? (int)Math.Clamp(Math.Ceiling(UntimedTimeNanoseconds / nanosecondsPerOp), 1, MaxUntimedCalls) : MaxUntimedCalls);
 
     /// <summary>The subject, its calls routed to one build of the pair whose turn it is.</summary>
     private Operation Routed(BuildSide side) => Operation.Async(plan.Subject.Name, cancellationToken =>
