@@ -41,7 +41,10 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
 
         Assert.Equal(("body differs", 10L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
         Assert.Equal("body of 11 bytes differs from the 11 expected: 'hello World'", run.FirstError);
-        Assert.Equal(3, server.Connections);
+        // A wrong body keeps its connection: at most one per client (reconnecting after each would make 13). Fewer when a
+        // client's loop starts after the others have sent all 30, since a client connects on its first request: a loaded CI
+        // run saw 2 (2026-11-26).
+        Assert.InRange(server.Connections, 1, 3);
     }
 
     [Fact]
