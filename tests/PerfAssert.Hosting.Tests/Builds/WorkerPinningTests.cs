@@ -8,25 +8,21 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// Workers start on every core (their start-up and JIT finish sooner), sized for one core, and every thread of both is
 /// moved onto the last core once the pair is told it is warm, before anything is timed; the side the engine says goes
 /// first is launched (and pinned) first. Run for real on a scratch
-/// repository's service; the threads' cores are read from /proc.
+/// repository's service; the threads' cores are read from /proc. Both cases start their pair from the same two builds
+/// (<see cref="PinningScratch"/>), so the service is built once at each commit, not twice.
 /// </summary>
-public sealed class WorkerPinningTests : IDisposable
+public sealed class WorkerPinningTests(WorkerPinningTests.PinningScratch scratch) : IClassFixture<WorkerPinningTests.PinningScratch>
 {
-    private readonly ScratchService _scratch = ScratchService.Create(1_000);
-
     [Theory]
     [InlineData(BuildSide.Current)]
     [InlineData(BuildSide.Baseline)]
     public async Task WarmedUp_PinsEveryThreadOfBothWorkersToTheLastCore_WhichTheyWereSizedForFromTheStart(BuildSide first)
     {
         Assert.True(OperatingSystem.IsLinux() && Environment.ProcessorCount > 1, "Workers are pinned on Linux with more than one core only; this test needs such a machine (CI's is one).");
-        _scratch.SetHandler("return $\"{Environment.ProcessId} {Environment.ProcessorCount}\";");
-        var reference = _scratch.Commit("reference");
         using var deadline = Bounded.Within(240);
-        using var builds = new ServiceBuilds(ScratchService.Project, new ServiceBuildsOptions { RepositoryRoot = _scratch.Root });
-        using var client = builds.CreateClient();
+        using var client = scratch.Builds.CreateClient();
         var lastCore = (Environment.ProcessorCount - 1).ToString(CultureInfo.InvariantCulture);
-        var pair = await builds.StartPairAsync(new BaselineReference(reference), first, deadline.Token);
+        var pair = await scratch.Builds.StartPairAsync(scratch.Reference, first, deadline.Token);
         await using (pair)
         {
             var workers = new List<(int Pid, int ProcessorCount)>();
@@ -60,10 +56,31 @@ public sealed class WorkerPinningTests : IDisposable
             Assert.All(ThreadCores(workers[0].Pid), c => Assert.Equal(lastCore, c));
         }
 
-        Assert.Empty(_scratch.ProcessesUsingIt());
+        Assert.Empty(scratch.Service.ProcessesUsingIt());
     }
 
-    public void Dispose() => _scratch.Dispose();
+    /// <summary>A scratch service whose handler answers with its process id and processor count, committed as the reference, and its builds.</summary>
+    public sealed class PinningScratch : IDisposable
+    {
+        public PinningScratch()
+        {
+            Service.SetHandler("return $\"{Environment.ProcessId} {Environment.ProcessorCount}\";");
+            Reference = new BaselineReference(Service.Commit("reference"));
+            Builds = new ServiceBuilds(ScratchService.Project, new ServiceBuildsOptions { RepositoryRoot = Service.Root });
+        }
+
+        public ScratchService Service { get; } = ScratchService.Create(1_000);
+
+        public BaselineReference Reference { get; }
+
+        public ServiceBuilds Builds { get; }
+
+        public void Dispose()
+        {
+            Builds.Dispose();
+            Service.Dispose();
+        }
+    }
 
     /// <summary>The cores each thread of a process may run on, as /proc lists them (for example <c>0-1</c> or <c>1</c>).</summary>
     private static List<string> ThreadCores(int pid) =>
