@@ -125,9 +125,17 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             }).ToList())).ToList();
     }
 
-    private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) =>
-        new(operation, ops, UntimedCalls: nanosecondsPerOp * ops >= LongSampleNanoseconds ? 0
-            : nanosecondsPerOp > 0 ? (int)Math.Clamp(Math.Ceiling(UntimedTimeNanoseconds / nanosecondsPerOp), 1, MaxUntimedCalls) : MaxUntimedCalls);
+    private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) => new(operation, ops, UntimedCalls: UntimedCalls(ops, nanosecondsPerOp));
+
+    private static int UntimedCalls(long ops, double nanosecondsPerOp)
+    {
+        if (!(nanosecondsPerOp > 0))
+        {
+            return MaxUntimedCalls;
+        }
+
+        return nanosecondsPerOp * ops >= LongSampleNanoseconds ? 0 : (int)Math.Clamp(Math.Ceiling(UntimedTimeNanoseconds / nanosecondsPerOp), 1, MaxUntimedCalls);
+    }
 
     /// <summary>The subject, its calls routed to one build of the pair whose turn it is.</summary>
     private Operation Routed(BuildSide side) => Operation.Async(plan.Subject.Name, cancellationToken =>
@@ -158,7 +166,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         catch
         {
             // Every start is awaited, so no worker is left running; the first failure is the one reported.
-            await Task.WhenAll(starting.Select(t => t.ContinueWith(_ => { }, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default))).ConfigureAwait(false);
+            await ((Task)Task.WhenAll(starting)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
             await using var started = new PairGroup();
             started.AddRange(starting.Where(t => t.IsCompletedSuccessfully).Select(t => t.Result));
             throw;

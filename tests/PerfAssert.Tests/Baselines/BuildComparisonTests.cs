@@ -40,8 +40,7 @@ public sealed class BuildComparisonTests : IDisposable
     public async Task RunAsync_SecondPairFailsToStart_StopsTheFirstAndReportsTheFailure()
     {
         await RecordAsync(20_000, 85_000);
-        var clock = new ManualClock();
-        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 20_000, 20_000, 85_000, 85_000) { FailStartOf = 2 };
+        var builds = Builds(20_000, 20_000, 85_000, 85_000, failStartOf: 2);
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(() => RunAsync(builds));
 
@@ -374,10 +373,10 @@ public sealed class BuildComparisonTests : IDisposable
 
     public void Dispose() => _temp.Dispose();
 
-    private static FakeBuilds Builds(double currentNs, double baselineNs, long currentBytes, long baselineBytes, string? unavailable = null)
+    private static FakeBuilds Builds(double currentNs, double baselineNs, long currentBytes, long baselineBytes, string? unavailable = null, int failStartOf = 0)
     {
         var clock = new ManualClock();
-        return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, currentBytes, baselineBytes, unavailable);
+        return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, currentBytes, baselineBytes, unavailable) { FailStartOf = failStartOf };
     }
 
     /// <summary>Two builds of the same code whose workers' JIT goes on compiling for <paramref name="busy"/> after their pair starts.</summary>
