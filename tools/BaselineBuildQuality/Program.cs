@@ -15,7 +15,7 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--verdicts 2000] [--seed 1] and the options above";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -26,9 +26,11 @@ var extensionPairs = new PerfOptions().BuildExtensionPairs;
 var extensions = new PerfOptions().BuildExtensions;
 var pairSpread = new PerfOptions().BuildPairSpread;
 var pairSpreadWeight = new PerfOptions().BuildPairSpreadWeight;
+var confirm = new PerfOptions().ConfirmRegressions;
 string? dumpPath = null;
 var acceptRerun = false;
 string[]? replay = null;
+string[] replayCases = ["aa"];
 var replayVerdicts = 2000;
 var replaySeed = 1;
 for (var i = 0; i + 1 < args.Length; i += 2)
@@ -59,6 +61,12 @@ for (var i = 0; i + 1 < args.Length; i += 2)
         case "--replay" when !string.IsNullOrWhiteSpace(args[i + 1]):
             replay = args[i + 1].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
             break;
+        case "--replay-cases" when args[i + 1].Split(',') is { Length: > 0 } recorded && recorded.All(c => c.Length > 0):
+            replayCases = recorded;
+            break;
+        case "--confirm" when bool.TryParse(args[i + 1], out var cf):
+            confirm = cf;
+            break;
         case "--verdicts" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var vs) && vs > 0:
             replayVerdicts = vs;
             break;
@@ -82,8 +90,8 @@ for (var i = 0; i + 1 < args.Length; i += 2)
 
 if (replay is not null && args.Length % 2 == 0)
 {
-    var replayOptions = new PerfOptions { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight };
-    return Replay.Run(replay, replayVerdicts, replayOptions, margin, replaySeed);
+    var replayOptions = new PerfOptions { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm };
+    return Replay.Run(replay, replayCases, replayVerdicts, replayOptions, margin, replaySeed);
 }
 
 if (acceptRerun)
@@ -215,7 +223,7 @@ try
     durations.Sort();
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
     foreach (var line in spreads.Summary())
     {
         Console.WriteLine(line);
@@ -295,7 +303,7 @@ async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
     using var client = serviceBuilds.CreateClient();
     var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
         .AgainstBaseline("Quality", id, serviceBuilds, store, margin)
-        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight })
+        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm })
         .RunAsync();
     if (result.Verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive or VerdictOutcome.Invalid))
     {

@@ -6,9 +6,11 @@ using PerfAssert.Verdicts;
 namespace PerfAssert.BaselineBuildQuality;
 
 /// <summary>
-/// Replays recorded process pairs through the verdict's own <see cref="PairJudge"/>: every pair an A/A verdict measured
-/// (from <c>--dump</c> files, dropped ones included: they are part of what the machine does) goes into a pool, centred so
-/// the pool's mean log-ratio is 0; each simulated verdict draws the pairs its judge asks for from the pool at random and
+/// Replays recorded process pairs through the verdict's own <see cref="PairJudge"/>: every pair the verdicts of the
+/// chosen cases measured (A/A by default; from <c>--dump</c> files, dropped ones included: they are part of what the
+/// machine does) goes into a pool, each case's pairs centred so their mean log-ratio is 0 (for a slowed case that
+/// removes the injected share and keeps its noise, which a CPU loop's speed from process to process makes a little
+/// larger); each simulated verdict draws the pairs its judge asks for from the pool at random and
 /// multiplies each block's working-tree time by the true ratio. So a setting (budget, pairs, extensions, prior) can be
 /// judged on this machine's real pair-to-pair and block-to-block noise, heavy tails included, in seconds instead of hours.
 /// What it cannot show: anything that depends on the order within a pair (a drawn pair is used whatever its plan says),
@@ -16,9 +18,9 @@ namespace PerfAssert.BaselineBuildQuality;
 /// </summary>
 internal static class Replay
 {
-    public static int Run(IReadOnlyList<string> files, int verdicts, PerfOptions options, double margin, int seed)
+    public static int Run(IReadOnlyList<string> files, IReadOnlyCollection<string> cases, int verdicts, PerfOptions options, double margin, int seed)
     {
-        var pool = new List<IReadOnlyList<BuildBlockEvidence>>();
+        var pool = new List<(string Case, IReadOnlyList<BuildBlockEvidence> Blocks)>();
         foreach (var file in files)
         {
             if (!File.Exists(file))
@@ -27,20 +29,21 @@ internal static class Replay
                 return 2;
             }
 
-            pool.AddRange(Read(file));
+            pool.AddRange(Read(file, cases));
         }
 
         if (pool.Count < 4)
         {
-            Console.Error.WriteLine($"--replay: {pool.Count} A/A pairs in {string.Join(", ", files)}; at least 4 are needed (dump A/A runs with --cases aa --dump FILE.jsonl)");
+            Console.Error.WriteLine($"--replay: {pool.Count} pairs of {string.Join(",", cases)} in {string.Join(", ", files)}; at least 4 are needed (dump runs with --cases aa --dump FILE.jsonl, or name the recorded cases with --replay-cases)");
             return 2;
         }
 
-        var offset = pool.Average(p => p.Average(b => Math.Log(b.WorkingTreeNs / b.BaselineNs)));
-        var centred = pool.Select(p => (IReadOnlyList<BuildBlockEvidence>)p.Select(b => b with { WorkingTreeNs = b.WorkingTreeNs / Math.Exp(offset) }).ToList()).ToList();
+        var offsets = pool.GroupBy(p => p.Case).ToDictionary(g => g.Key, g => g.Average(p => p.Blocks.Average(b => Math.Log(b.WorkingTreeNs / b.BaselineNs))));
+        var centred = pool.Select(p => (IReadOnlyList<BuildBlockEvidence>)p.Blocks.Select(b => b with { WorkingTreeNs = b.WorkingTreeNs / Math.Exp(offsets[p.Case]) }).ToList()).ToList();
+        var removed = string.Join(", ", offsets.Select(o => string.Create(CultureInfo.InvariantCulture, $"{o.Key} {o.Value:+0.0000;-0.0000}")));
         var limit = 1 + margin;
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"replay: {pool.Count} A/A pairs ({pool.Sum(p => p.Count):#,0} blocks, mean log-ratio {offset:+0.0000;-0.0000} removed) verdicts={verdicts} seed={seed} budget={limit:0.00} pairs={options.BuildPairs} extension_pairs={options.BuildExtensionPairs} extensions={options.BuildExtensions} pair_spread={options.BuildPairSpread:0.###} pair_spread_weight={options.BuildPairSpreadWeight}"));
+            $"replay: {pool.Count} pairs ({pool.Sum(p => p.Blocks.Count):#,0} blocks; mean log-ratio removed: {removed}) verdicts={verdicts} seed={seed} budget={limit:0.00} pairs={options.BuildPairs} extension_pairs={options.BuildExtensionPairs} extensions={options.BuildExtensions} pair_spread={options.BuildPairSpread:0.###} pair_spread_weight={options.BuildPairSpreadWeight} confirm={(options.ConfirmRegressions ? "true" : "false")}"));
         var random = new Random(seed);
         foreach (var (name, truth) in new[] { ("aa", 1.0), ("at_budget", limit), ("slow3", 1.03), ("slow5", 1.05), ("slow10", 1.10) })
         {
@@ -77,20 +80,21 @@ internal static class Replay
     private static List<BuildBlockEvidence> Slowed(IReadOnlyList<BuildBlockEvidence> pair, double truth) =>
         pair.Select(b => b with { WorkingTreeNs = b.WorkingTreeNs * truth }).ToList();
 
-    /// <summary>The A/A pairs of a dump, each with its blocks in order.</summary>
-    private static IEnumerable<IReadOnlyList<BuildBlockEvidence>> Read(string file)
+    /// <summary>The pairs of a dump's chosen cases, each with its case and its blocks in order.</summary>
+    private static IEnumerable<(string Case, IReadOnlyList<BuildBlockEvidence> Blocks)> Read(string file, IReadOnlyCollection<string> cases)
     {
-        var pairs = new Dictionary<(string Run, string Pass, int Pair), List<(int Block, BuildBlockEvidence Evidence)>>();
+        var pairs = new Dictionary<(string Case, string Run, string Pass, int Pair), List<(int Block, BuildBlockEvidence Evidence)>>();
         foreach (var line in File.ReadLines(file).Where(l => l.Length > 0))
         {
             using var json = JsonDocument.Parse(line);
             var root = json.RootElement;
-            if (root.GetProperty("case").GetString() != "aa")
+            var recordedCase = root.GetProperty("case").GetString()!;
+            if (!cases.Contains(recordedCase))
             {
                 continue;
             }
 
-            var key = (root.GetProperty("run").GetString()!, root.GetProperty("pass").GetString()!, root.GetProperty("pair").GetInt32());
+            var key = (recordedCase, root.GetProperty("run").GetString()!, root.GetProperty("pass").GetString()!, root.GetProperty("pair").GetInt32());
             if (!pairs.TryGetValue(key, out var blocks))
             {
                 pairs[key] = blocks = [];
@@ -105,6 +109,6 @@ internal static class Replay
             }));
         }
 
-        return pairs.Values.Select(blocks => (IReadOnlyList<BuildBlockEvidence>)blocks.OrderBy(b => b.Block).Select(b => b.Evidence).ToList());
+        return pairs.Select(p => (p.Key.Case, (IReadOnlyList<BuildBlockEvidence>)p.Value.OrderBy(b => b.Block).Select(b => b.Evidence).ToList()));
     }
 }
