@@ -75,7 +75,7 @@ internal static class CommandRunner
             RedirectStandardInput = true,
             UseShellExecute = false,
         };
-        if (OperatingSystem.IsLinux() && File.Exists("/bin/sh") && Setsid is { } setsid)
+        if (Setsid is { } setsid)
         {
             if (Locate(fileName) is not { } located)
             {
@@ -163,7 +163,8 @@ internal static class CommandRunner
         }
     }
 
-    private static readonly string? Setsid = Locate("setsid");
+    /// <summary>setsid, when commands run under <see cref="Lifeline"/>: on Linux with /bin/sh and util-linux's setsid.</summary>
+    private static readonly string? Setsid = OperatingSystem.IsLinux() && File.Exists("/bin/sh") ? Locate("setsid") : null;
 
     /// <summary><paramref name="fileName"/> itself when it names a path that exists, else the first match on the PATH.</summary>
     private static string? Locate(string fileName)

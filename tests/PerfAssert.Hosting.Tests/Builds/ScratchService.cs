@@ -78,8 +78,12 @@ public sealed class ScratchService : IDisposable
         """);
 
     /// <summary>Processes whose command line names a path under this repository or its builds (workers, build nodes).</summary>
-    public IReadOnlyList<string> ProcessesUsingIt() => OperatingSystem.IsLinux()
-        ? Directory.GetDirectories("/proc").Select(d => Path.Combine(d, "cmdline")).Select(Read).Where(c => c.Contains(Root, StringComparison.Ordinal)).ToList()
+    public IReadOnlyList<string> ProcessesUsingIt() => CommandLinesContaining(Root);
+
+    /// <summary>The command lines of running processes that contain <paramref name="text"/> (Linux; none elsewhere). A
+    /// process that has ended but is not yet reaped has an empty command line, so it is not listed.</summary>
+    public static IReadOnlyList<string> CommandLinesContaining(string text) => OperatingSystem.IsLinux()
+        ? Directory.GetDirectories("/proc").Select(d => Path.Combine(d, "cmdline")).Select(Read).Where(c => c.Contains(text, StringComparison.Ordinal)).ToList()
         : [];
 
     public string Commit(string message)
