@@ -68,7 +68,9 @@ public sealed class ThroughputRunnerTests
     {
         static Task<string?> Request(CancellationToken cancellationToken) => Task.FromException<string?>(new HttpRequestException("connection refused"));
 
-        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(50), 2, TestContext.Current.CancellationToken);
+        // Half a second, not 50 ms: a CI run (2026-11-27, both cores loaded) counted no request at all in 50 ms, its workers
+        // starting only after the run's end; a request that throws at once fills any window with errors.
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(500), 2, TestContext.Current.CancellationToken);
 
         Assert.True(run.Requests > 0);
         Assert.Equal(run.Requests, run.Errors);
@@ -84,7 +86,9 @@ public sealed class ThroughputRunnerTests
         static Task<string?> Request(CancellationToken cancellationToken) =>
             Task.FromException<string?>(new System.ServiceModel.Security.SecurityNegotiationException("Cannot determine the frame size or a corrupted frame was received."));
 
-        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(50), 2, TestContext.Current.CancellationToken);
+        // Half a second, not 50 ms: a CI run (2026-11-27, both cores loaded) counted no request at all in 50 ms, its workers
+        // starting only after the run's end; a request that throws at once fills any window with errors.
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(500), 2, TestContext.Current.CancellationToken);
 
         Assert.Equal(run.Requests, run.Errors);
         Assert.Equal("SecurityNegotiationException: Cannot determine the frame size or a corrupted frame was received.", run.FirstError);
