@@ -9,7 +9,8 @@ namespace PerfAssert.Embedding.Tests;
 /// The baseline-build workflow as a team lives it, in a scratch git repository made from the consumer sample and its
 /// packed packages: a reference commit, a commit that adds server-side CPU work to GET /orders/{id}, a commit that only
 /// changes a comment. The slower commit fails with a confirmed Regression against the reference build; the comment-only
-/// commit passes; accepting the slower one from the candidates its CI run wrote records an allowance, after which it passes.
+/// commit passes; accepting the slower one from the candidates its CI run wrote, with the packed <c>perfassert</c> tool,
+/// records an allowance, after which it passes. (The tool accepting a new entry's candidate is <see cref="QuickstartTests"/>.)
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
 public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : IDisposable
@@ -33,7 +34,10 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
     [Fact]
     public async Task GetOrder_SlowerCommitCommentCommitAndAcceptedAllowance_AreJudgedAgainstTheReferenceBuild()
     {
+        // The packed tool installs while the repository builds, before anything is measured.
+        var tool = sample.ToolAsync();
         var (reference, approved) = await CreateRepositoryAsync();
+        var perfassert = await tool;
         var output = TestContext.Current.TestOutputHelper;
 
         // The comment-only commit passes, and says how fast the endpoint is on this machine.
@@ -60,10 +64,14 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         Assert.Matches(@"working tree [\d.,]+ us vs reference build [0-9a-f]{12} [\d.,]+ us per call", regression);
 
         // Accepted from what CI measured (docs/ci.md: the run's candidate baselines, downloaded and accepted on a developer's
-        // machine, never on CI): the ratio's estimate becomes the entry's allowance, a reviewed diff, and the commit passes.
+        // machine, never on CI), with the packed tool: the ratio's estimate becomes the entry's allowance, a reviewed diff,
+        // and the commit passes.
         var candidates = Path.Combine(Root, "samples", "OrdersService.PerfTests", "TestResults", "perfassert-candidates");
         Assert.True(Directory.Exists(candidates) && Directory.GetFiles(candidates, "*.received.json").Length > 0, $"no candidate baselines in {candidates}");
-        await BaselineAcceptor.AcceptAsync(new BaselineStore(Baselines), candidates, TestContext.Current.CancellationToken);
+        var accept = await ChildProcess.RunAsync(perfassert, ["accept", "--baselines", Baselines, "--from", candidates], Root, PackedSample.Environment(ci: false), TestTimeout, TestContext.Current.CancellationToken);
+        Assert.True(accept.ExitCode == 0 && !accept.TimedOut, accept.Describe());
+        Assert.Contains("Accepted 1 entry.", accept.Output, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(candidates, "*.received.json"));
         var entry = new BaselineStore(Baselines).Load("GetOrderPerfTests").Entries["GetOrder"];
         var allowance = entry.LatencyAllowance;
         Assert.NotNull(allowance);

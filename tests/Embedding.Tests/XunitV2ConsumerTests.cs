@@ -8,7 +8,7 @@ namespace PerfAssert.Embedding.Tests;
 /// packed packages; the samples cover xunit.v3 3.2.x and QuickstartXunitV3FourTests xunit.v3 4.0.x. Its budgets are
 /// allocations, counted exactly, so it runs beside the other untimed classes (<see cref="UntimedLaneOne"/>).
 /// </summary>
-[Collection(UntimedLaneOne.Name)]
+[Collection(UntimedLaneTwo.Name)]
 public sealed class XunitV2ConsumerTests(PackedSample sample) : IDisposable
 {
     private static readonly TimeSpan StepTimeout = TimeSpan.FromMinutes(6);
