@@ -5,7 +5,9 @@ using PerfAssert.LoadWorker.Http11;
 
 // The load worker (issue 30): reads one LoadPlan as JSON from standard input, loads its target from this process, and writes
 // one LoadResult as JSON to standard output. Exit codes: 0 the run happened (its errors are in the result), 2 the plan was
-// unreadable or invalid, 3 the target could not be reached. Anything else is a crash; standard error says what happened.
+// unreadable or invalid, 3 the target could not be reached, 4 the process that started it is gone (ParentWatch). Anything
+// else is a crash; standard error says what happened.
+ParentWatch.Start();
 LoadPlan? plan;
 try
 {

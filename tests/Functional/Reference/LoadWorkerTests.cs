@@ -211,6 +211,64 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
             error.Message);
     }
 
+    [Fact]
+    public async Task Worker_WhoseStartingProcessIsKilledOutright_StopsByItself()
+    {
+        Assert.SkipUnless(OperatingSystem.IsLinux(), "The worker watches its parent on Linux only; elsewhere its starting process kills it on every path it survives.");
+        // A shell starts the worker as LoadWorkerProcess does (dotnet on the worker's assembly) and is then killed with SIGKILL,
+        // which gives it no chance to stop its child. The worker's standard input is a FIFO it holds open for writing too, so
+        // it waits for its plan for ever: only its own watch can end it.
+        var folder = Directory.CreateTempSubdirectory("perfassert-orphan-");
+        try
+        {
+            var fifo = Path.Combine(folder.FullName, "plan");
+            var start = new ProcessStartInfo("/bin/sh") { RedirectStandardOutput = true, UseShellExecute = false };
+            foreach (var argument in (string[])["-c", "mkfifo \"$2\" && exec 3<>\"$2\" && PERFASSERT_LOAD_WORKER_PARENT=$$ \"$0\" \"$1\" <&3 & echo $!; wait", Dotnet.Path, LoadWorkerProcess.WorkerPath, fifo])
+            {
+                start.ArgumentList.Add(argument);
+            }
+
+            using var shell = Process.Start(start)!;
+            var line = await shell.StandardOutput.ReadLineAsync(TestContext.Current.CancellationToken).AsTask().WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
+            var worker = int.Parse(line!, System.Globalization.CultureInfo.InvariantCulture);
+            // Started: the worker's runtime is up once it has loaded its own assembly.
+            await WaitUntilAsync(() => File.Exists($"/proc/{worker}/maps") && File.ReadAllText($"/proc/{worker}/maps").Contains("PerfAssert.LoadWorker.dll", StringComparison.Ordinal), TimeSpan.FromSeconds(30));
+
+            shell.Kill();
+            await shell.WaitForExitAsync(TestContext.Current.CancellationToken).WaitAsync(TimeSpan.FromSeconds(10), TestContext.Current.CancellationToken);
+
+            await WaitUntilAsync(() => !Running(worker), TimeSpan.FromSeconds(10));
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
+    /// <summary>Whether the process runs: it has an entry in /proc that is not a zombie (an exited child no one has reaped yet).</summary>
+    private static bool Running(int pid)
+    {
+        try
+        {
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            return stat[stat.LastIndexOf(')')..] is not [')', ' ', 'Z', ..];
+        }
+        catch (IOException)
+        {
+            return false;
+        }
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition, TimeSpan within)
+    {
+        var started = Stopwatch.StartNew();
+        while (!condition())
+        {
+            Assert.True(started.Elapsed < within, $"not within {within.TotalSeconds:0} s");
+            await Task.Delay(TimeSpan.FromMilliseconds(50), TestContext.Current.CancellationToken);
+        }
+    }
+
     private static void AssertGone(int pid)
     {
         Assert.NotEqual(0, pid);
