@@ -6,11 +6,11 @@ namespace PerfAssert.Embedding.Tests;
 
 /// <summary>
 /// What a user of the packages gets: the consumer sample under samples/ builds and passes against the packed packages
-/// (not project references). Its latency budgets rest on timings, so it runs alone. The packed tool accepts what
-/// the sample's CI run wrote in <see cref="ReferenceBuildWorkflowTests"/>. One of its tests, GET /orders/{id} against the reference build, runs three times in
-/// <see cref="ReferenceBuildWorkflowTests"/> (a team's repository made from this sample, on the same packages: an unchanged
-/// commit passes, a slower one fails, its accepted allowance passes), so this run leaves it to that class: it would be a
-/// fourth verdict of the same kind, about 9 s.
+/// (not project references). Its latency budgets rest on timings, so it runs alone. One of its tests, GET /orders/{id}
+/// against the reference build, runs three times in <see cref="ReferenceBuildWorkflowTests"/> (a team's repository made
+/// from this sample, on the same packages: an unchanged commit passes, a slower one fails, the packed tool accepts its
+/// allowance, which then passes), so this run leaves it to that class: it would be a fourth verdict of the same kind,
+/// about 9 s.
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
 public sealed class PackedSampleTests(PackedSample sample)

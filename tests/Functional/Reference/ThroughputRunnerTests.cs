@@ -5,6 +5,13 @@ namespace PerfAssert.Functional.Reference;
 /// <summary>The load driver on synthetic requests: what it counts, and that a fixed-time run stops starting requests on time.</summary>
 public sealed class ThroughputRunnerTests
 {
+    /// <summary>
+    /// How long the runs whose every request throws last: half a second, not 50 ms, since a CI run (2026-11-27, both cores
+    /// loaded) counted no request at all in 50 ms, its workers starting only after the run's end; a request that throws at
+    /// once fills any window with errors.
+    /// </summary>
+    private static readonly TimeSpan ThrowingRunTime = TimeSpan.FromMilliseconds(500);
+
     [Fact]
     public async Task RunAsync_EveryFifthAnswerWrong_CountsThemAsErrorsNotRequestsPerSecond()
     {
@@ -68,9 +75,7 @@ public sealed class ThroughputRunnerTests
     {
         static Task<string?> Request(CancellationToken cancellationToken) => Task.FromException<string?>(new HttpRequestException("connection refused"));
 
-        // Half a second, not 50 ms: a CI run (2026-11-27, both cores loaded) counted no request at all in 50 ms, its workers
-        // starting only after the run's end; a request that throws at once fills any window with errors.
-        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(500), 2, TestContext.Current.CancellationToken);
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, ThrowingRunTime, 2, TestContext.Current.CancellationToken);
 
         Assert.True(run.Requests > 0);
         Assert.Equal(run.Requests, run.Errors);
@@ -86,9 +91,7 @@ public sealed class ThroughputRunnerTests
         static Task<string?> Request(CancellationToken cancellationToken) =>
             Task.FromException<string?>(new System.ServiceModel.Security.SecurityNegotiationException("Cannot determine the frame size or a corrupted frame was received."));
 
-        // Half a second, not 50 ms: a CI run (2026-11-27, both cores loaded) counted no request at all in 50 ms, its workers
-        // starting only after the run's end; a request that throws at once fills any window with errors.
-        var run = await ThroughputRunner.RunForAsync("synthetic", Request, TimeSpan.FromMilliseconds(500), 2, TestContext.Current.CancellationToken);
+        var run = await ThroughputRunner.RunForAsync("synthetic", Request, ThrowingRunTime, 2, TestContext.Current.CancellationToken);
 
         Assert.Equal(run.Requests, run.Errors);
         Assert.Equal("SecurityNegotiationException: Cannot determine the frame size or a corrupted frame was received.", run.FirstError);
