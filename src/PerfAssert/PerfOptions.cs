@@ -47,8 +47,9 @@ public sealed record PerfOptions
     /// budget. <value>The default is 0.90.</value></summary>
     public double ImprovementMark { get; init; } = 0.90;
 
-    /// <summary>Whether a regression must be confirmed by a second pass in reversed order before it fails.
-    /// <value>The default is <see langword="true"/>.</value></summary>
+    /// <summary>Whether a regression must be confirmed by a second pass in reversed order before it fails. Against the
+    /// reference build, only a Regression whose interval reaches into the noise floor above the budget is, unless
+    /// <see cref="BuildConfirmClearRegressions"/> is set. <value>The default is <see langword="true"/>.</value></summary>
     public bool ConfirmRegressions { get; init; } = true;
 
     /// <summary>Whether an Inconclusive verdict fails the test (for release branches). <value>The default is <see langword="false"/>:
@@ -113,6 +114,13 @@ public sealed record PerfOptions
     /// Regression). Each extension is a group of fresh workers (start, warm-up, blocks: a few seconds).
     /// <value>The default is 2.</value></summary>
     public int BuildExtensions { get; init; } = 2;
+
+    /// <summary>Whether a baseline-build Regression that is clear of the noise floor (its whole interval above
+    /// <c>budget x (1 + NoiseFloor)</c>) is still confirmed on reversed pairs before it fails. By default only a Regression
+    /// whose interval reaches into that band, where a change exactly at the budget can land, is confirmed; a clear one is
+    /// decided by the first pairs (with <see cref="ConfirmRegressions"/> off, none is confirmed).
+    /// <value>The default is <see langword="false"/>.</value></summary>
+    public bool BuildConfirmClearRegressions { get; init; }
 
     /// <summary>How many blocks a baseline-build verdict measures per group of <see cref="BuildPairs"/> pairs: each pair gets
     /// <c>BuildMaxBlocks / BuildPairs</c> blocks (an extension or replacement pair as many), taken in turn with the group's

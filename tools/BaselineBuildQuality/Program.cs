@@ -15,7 +15,7 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -27,6 +27,7 @@ var extensions = new PerfOptions().BuildExtensions;
 var pairSpread = new PerfOptions().BuildPairSpread;
 var pairSpreadWeight = new PerfOptions().BuildPairSpreadWeight;
 var confirm = new PerfOptions().ConfirmRegressions;
+var confirmClear = new PerfOptions().BuildConfirmClearRegressions;
 string? dumpPath = null;
 var acceptRerun = false;
 string[]? replay = null;
@@ -67,6 +68,9 @@ for (var i = 0; i + 1 < args.Length; i += 2)
         case "--confirm" when bool.TryParse(args[i + 1], out var cf):
             confirm = cf;
             break;
+        case "--confirm-clear" when bool.TryParse(args[i + 1], out var cc):
+            confirmClear = cc;
+            break;
         case "--verdicts" when int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var vs) && vs > 0:
             replayVerdicts = vs;
             break;
@@ -90,7 +94,7 @@ for (var i = 0; i + 1 < args.Length; i += 2)
 
 if (replay is not null && args.Length % 2 == 0)
 {
-    var replayOptions = new PerfOptions { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm };
+    var replayOptions = new PerfOptions { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm, BuildConfirmClearRegressions = confirmClear };
     return Replay.Run(replay, replayCases, replayVerdicts, replayOptions, margin, replaySeed);
 }
 
@@ -177,6 +181,9 @@ try
     // How many intervals contain 1: for A/A, the share of verdicts whose stated 99% interval held.
     var covers = cases.ToDictionary(c => c, _ => 0);
     var durations = new List<double>();
+    // Per case: how many Regressions were confirmed on reversed pairs, and each verdict's time.
+    var confirmations = cases.ToDictionary(c => c, _ => 0);
+    var caseDurations = cases.ToDictionary(c => c, _ => new List<double>());
     var started = DateTimeOffset.UtcNow;
     for (var run = 1; run <= runs; run++)
     {
@@ -195,6 +202,8 @@ try
             measuredRatios[name].Add(latency.Measured.Estimate);
             covers[name] += latency.Measured.Lower <= 1 && latency.Measured.Upper >= 1 ? 1 : 0;
             durations.Add(result.Duration.TotalSeconds);
+            confirmations[name] += latency.Confirmed ? 1 : 0;
+            caseDurations[name].Add(result.Duration.TotalSeconds);
         }
 
         Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{run}/{runs}] {(DateTimeOffset.UtcNow - started).TotalMinutes:0.0} min"));
@@ -203,8 +212,9 @@ try
     foreach (var (name, outcomes) in tally)
     {
         var ratios = measuredRatios[name].Order().ToList();
+        var seconds = caseDurations[name].Order().ToList();
         Console.WriteLine($"case={name} " + string.Join(' ', Enum.GetValues<VerdictOutcome>().Select(o => $"{o.ToString().ToLowerInvariant()}={outcomes.GetValueOrDefault(o)}"))
-            + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] interval_contains_1={covers[name]}/{ratios.Count}"));
+            + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] interval_contains_1={covers[name]}/{ratios.Count} confirmed={confirmations[name]} verdict_s=[median {seconds[seconds.Count / 2]:0.0}, p95 {seconds[(int)(seconds.Count * 0.95)]:0.0}]"));
     }
 
     // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another; only
@@ -223,7 +233,7 @@ try
     durations.Sort();
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} confirm_clear={(confirmClear ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
     foreach (var line in spreads.Summary())
     {
         Console.WriteLine(line);
@@ -239,8 +249,8 @@ finally
     }
 }
 
-// Per run: the slow10 entry without an allowance is copied to "accepted"; slow10 judged against it must be a confirmed
-// Regression, whose candidate is accepted (the allowance); then slow10 again (the re-run: must not fail) and slow21 (10%
+// Per run: the slow10 entry without an allowance is copied to "accepted"; slow10 judged against it must be a Regression
+// (confirmed or, clear of the noise floor, decided by its first pairs), whose candidate is accepted (the allowance); then slow10 again (the re-run: must not fail) and slow21 (10%
 // more on top: must be caught), both against that allowance.
 async Task<int> AcceptThenRerunAsync()
 {
@@ -250,7 +260,8 @@ async Task<int> AcceptThenRerunAsync()
     var rerun = new Dictionary<VerdictOutcome, int>();
     var further = new Dictionary<VerdictOutcome, int>();
     var allowances = new List<double>();
-    var notConfirmed = 0;
+    var notCaught = 0;
+    var confirmedCount = 0;
     var durations = new List<double>();
     var started = DateTimeOffset.UtcNow;
     for (var run = 1; run <= runs; run++)
@@ -265,14 +276,15 @@ async Task<int> AcceptThenRerunAsync()
         }
 
         var accepting = await JudgeAsync(builds["slow10"], Accepted);
-        var confirmed = accepting.Verdicts.Single(v => v.Unit == "x") is { Outcome: VerdictOutcome.Regression, Confirmed: true };
-        if (!confirmed)
+        var accepted = accepting.Verdicts.Single(v => v.Unit == "x");
+        if (accepted.Outcome != VerdictOutcome.Regression)
         {
-            notConfirmed++;
-            Console.Error.WriteLine($"[{run}/{runs}] the change to accept was not a confirmed Regression; nothing accepted");
+            notCaught++;
+            Console.Error.WriteLine($"[{run}/{runs}] the change to accept was {accepted.Outcome}, not a Regression; nothing accepted");
             continue;
         }
 
+        confirmedCount += accepted.Confirmed ? 1 : 0;
         await BaselineAcceptor.AcceptAsync(store);
         var entry = store.Load("Quality").Entries[Accepted];
         allowances.Add(entry.LatencyAllowance!.Value);
@@ -292,7 +304,7 @@ async Task<int> AcceptThenRerunAsync()
     allowances.Sort();
     durations.Sort();
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"accept-rerun: runs={runs} budget={1 + margin:0.00} accepted={allowances.Count} not_confirmed={notConfirmed} allowance=[{(allowances.Count > 0 ? allowances[0] : double.NaN):0.000}, median {(allowances.Count > 0 ? allowances[allowances.Count / 2] : double.NaN):0.000}, {(allowances.Count > 0 ? allowances[^1] : double.NaN):0.000}] median_verdict_s={(durations.Count > 0 ? durations[durations.Count / 2] : double.NaN):0.0}"));
+        $"accept-rerun: runs={runs} budget={1 + margin:0.00} accepted={allowances.Count} not_caught={notCaught} confirmed={confirmedCount} allowance=[{(allowances.Count > 0 ? allowances[0] : double.NaN):0.000}, median {(allowances.Count > 0 ? allowances[allowances.Count / 2] : double.NaN):0.000}, {(allowances.Count > 0 ? allowances[^1] : double.NaN):0.000}] median_verdict_s={(durations.Count > 0 ? durations[durations.Count / 2] : double.NaN):0.0}"));
     Console.WriteLine($"accept-rerun case=slow10 (the accepted change again) {Tally(rerun)}");
     Console.WriteLine($"accept-rerun case=slow21 (10% more on top) {Tally(further)}");
     return 0;
@@ -303,7 +315,7 @@ async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
     using var client = serviceBuilds.CreateClient();
     var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
         .AgainstBaseline("Quality", id, serviceBuilds, store, margin)
-        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm })
+        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm, BuildConfirmClearRegressions = confirmClear })
         .RunAsync();
     if (result.Verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive or VerdictOutcome.Invalid))
     {

@@ -43,7 +43,7 @@ internal static class Replay
         var removed = string.Join(", ", offsets.Select(o => string.Create(CultureInfo.InvariantCulture, $"{o.Key} {o.Value:+0.0000;-0.0000}")));
         var limit = 1 + margin;
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"replay: {pool.Count} pairs ({pool.Sum(p => p.Blocks.Count):#,0} blocks; mean log-ratio removed: {removed}) verdicts={verdicts} seed={seed} budget={limit:0.00} pairs={options.BuildPairs} extension_pairs={options.BuildExtensionPairs} extensions={options.BuildExtensions} pair_spread={options.BuildPairSpread:0.###} pair_spread_weight={options.BuildPairSpreadWeight} confirm={(options.ConfirmRegressions ? "true" : "false")}"));
+            $"replay: {pool.Count} pairs ({pool.Sum(p => p.Blocks.Count):#,0} blocks; mean log-ratio removed: {removed}) verdicts={verdicts} seed={seed} budget={limit:0.00} pairs={options.BuildPairs} extension_pairs={options.BuildExtensionPairs} extensions={options.BuildExtensions} pair_spread={options.BuildPairSpread:0.###} pair_spread_weight={options.BuildPairSpreadWeight} confirm={(options.ConfirmRegressions ? "true" : "false")} confirm_clear={(options.BuildConfirmClearRegressions ? "true" : "false")}"));
         var random = new Random(seed);
         foreach (var (name, truth) in new[] { ("aa", 1.0), ("at_budget", limit), ("slow3", 1.03), ("slow5", 1.05), ("slow10", 1.10) })
         {

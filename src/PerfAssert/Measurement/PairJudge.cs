@@ -9,9 +9,10 @@ namespace PerfAssert.Measurement;
 /// Decides a baseline-build comparison over process pairs, the pair being the unit of evidence (<see cref="PairInterval"/>),
 /// and says which pairs to measure next: <see cref="PerfOptions.BuildPairs"/> first; when they are Inconclusive,
 /// <see cref="PerfOptions.BuildExtensionPairs"/> more, judged together with them, and again while they stay Inconclusive,
-/// up to <see cref="PerfOptions.BuildExtensions"/> times; a Regression is confirmed on as many
-/// new pairs as the first pass had, each run the other way round (the other worker first, the other block order first),
-/// judged together with every pair before them (and extended the same way when that is Inconclusive). With four pairs or
+/// up to <see cref="PerfOptions.BuildExtensions"/> times. A Regression whose interval clears the budget plus the noise floor
+/// is decided; one whose interval reaches into that band (where a change exactly at the budget lands when it fails) is
+/// confirmed on as many new pairs as the first pass had, each run the other way round (the other worker first, the other
+/// block order first), judged together with every pair before them (and extended the same way when that is Inconclusive). With four pairs or
 /// more, one whose estimate lies far from the others' is dropped, said so in the verdict, and replaced once by a fresh pair.
 /// Looks happen after each group of pairs, never within one, so a look never rests on a few blocks of the same processes.
 /// Knows nothing of processes or clocks: <see cref="BuildComparer"/> measures what <see cref="Next"/> asks for, and
@@ -82,7 +83,7 @@ internal sealed class PairJudge
             case First or Extension:
                 _firstRatio = Ratio(_latest);
                 _firstOutcome = outcome;
-                if (outcome == VerdictOutcome.Regression && _options.ConfirmRegressions)
+                if (outcome == VerdictOutcome.Regression && NeedsConfirmation(_firstRatio.Value))
                 {
                     _phase = Confirmation;
                     Next = new PairRequest(Confirmation, Mirrored());
@@ -95,6 +96,14 @@ internal sealed class PairJudge
                 break;
         }
     }
+
+    /// <summary>
+    /// Whether a Regression of the first pairs is confirmed: with <see cref="PerfOptions.ConfirmRegressions"/> on, when its
+    /// interval reaches below <c>budget x (1 + NoiseFloor)</c> (a change at the budget lands there when it fails), or always
+    /// with <see cref="PerfOptions.BuildConfirmClearRegressions"/>.
+    /// </summary>
+    private bool NeedsConfirmation(Interval ratio) =>
+        _options.ConfirmRegressions && (_options.BuildConfirmClearRegressions || ratio.Lower <= _limit * (1 + _options.NoiseFloor));
 
     /// <summary>How many extensions the phase has had: of the first pass, or of the confirmation.</summary>
     private int ExtensionsIn(string phase)

@@ -7,9 +7,9 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// <summary>
 /// The working tree measured beside the reference build, for real: a scratch repository's service is built at its
 /// reference commit and as changed in the working tree, both run as workers, and the verdicts come from the engine. What
-/// follows from an entry (a slower commit caught as a confirmed Regression, its accepted allowance, then passing) is shown
-/// end to end where users meet it: Performance's <c>InjectedRegressionTests</c> (a confirmed Regression against the
-/// reference build of the targets host) and Embedding's <c>ReferenceBuildWorkflowTests</c> (a team's repository on the
+/// follows from an entry (a slower commit caught as a Regression, its accepted allowance, then passing) is shown
+/// end to end where users meet it: Performance's <c>InjectedRegressionTests</c> (a Regression against the reference build
+/// of the targets host, confirmed on reversed pairs) and Embedding's <c>ReferenceBuildWorkflowTests</c> (a team's repository on the
 /// packed packages: the slower commit fails, its CI candidates are accepted as an allowance, the same commit then passes);
 /// the allowance arithmetic is <c>PerfAssert.Tests</c>' <c>LatencyAllowanceTests</c>.
 /// </summary>

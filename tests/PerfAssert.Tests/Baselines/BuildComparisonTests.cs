@@ -50,7 +50,7 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
-    public async Task RunAsync_WorkingTreeTenPercentSlower_IsAConfirmedRegressionNamingTheReferenceAndBothSides()
+    public async Task RunAsync_WorkingTreeTenPercentSlower_IsARegressionTheFirstPairsDecideNamingTheReferenceAndBothSides()
     {
         await RecordAsync(20_000, 85_000);
         var builds = Builds(22_000, 20_000, 85_000, 85_000);
@@ -59,13 +59,31 @@ public sealed class BuildComparisonTests : IDisposable
 
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
-        Assert.True(latency.Confirmed);
         Assert.True(result.Failed);
         Assert.InRange(latency.Measured.Estimate, 1.07, 1.13);
         Assert.Equal(1.05, latency.Limit, 6);
         Assert.Contains("GET /fake / reference build 0123456789ab mean (+5%)", latency.Message, StringComparison.Ordinal);
         Assert.Contains("working tree 22", latency.Message, StringComparison.Ordinal);
         Assert.Contains("vs reference build 0123456789ab 20", latency.Message, StringComparison.Ordinal);
+        // Its whole interval lies above the budget plus the noise floor, so no confirmation is needed.
+        Assert.True(latency.Measured.Lower > 1.05 * 1.01, latency.Message);
+        Assert.False(latency.Confirmed);
+        Assert.Contains("(2 pairs, 256 blocks, 99% CI): Regression", latency.Message, StringComparison.Ordinal);
+        Assert.Contains("2 fresh process pairs", latency.Message, StringComparison.Ordinal);
+        Assert.Equal(2, builds.PairsStarted);
+    }
+
+    [Fact]
+    public async Task RunAsync_ClearRegressionsConfirmed_RunsTheFirstPairsAgainTheOtherWayRound()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = Builds(22_000, 20_000, 85_000, 85_000);
+
+        var result = await RunAsync(builds, o => o with { BuildConfirmClearRegressions = true });
+
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
+        Assert.True(latency.Confirmed);
         Assert.Contains("(2 + 2 reversed pairs, 512 blocks, 99% CI, confirmed): Regression", latency.Message, StringComparison.Ordinal);
         Assert.Contains("4 fresh process pairs", latency.Message, StringComparison.Ordinal);
         Assert.Equal(4, builds.PairsStarted);
@@ -252,7 +270,7 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
-    public async Task AcceptAsync_ConfirmedLatencyRegression_RecordsItsEstimateAsAllowanceAndThenPasses()
+    public async Task AcceptAsync_LatencyRegression_RecordsItsEstimateAsAllowanceAndThenPasses()
     {
         await RecordAsync(20_000, 85_000);
         var slower = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
@@ -265,7 +283,7 @@ public sealed class BuildComparisonTests : IDisposable
 
         Assert.Equal(Math.Ceiling(latency.Measured.Estimate * 1000) / 1000, allowance);
         // The ratio behind it goes into the reviewed diff too, interval and all.
-        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, 512) { Pairs = 4 }, entry.LatencyRatio);
+        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, 256) { Pairs = 2 }, entry.LatencyRatio);
         var again = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
         Assert.False(again.Failed, string.Join(Environment.NewLine, again.Verdicts.Select(v => v.Message)));
         Assert.Contains($"mean (allowance {allowance:0.###} +5%)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);
