@@ -12,8 +12,9 @@ namespace PerfAssert.Measurement;
 /// up to <see cref="PerfOptions.BuildExtensions"/> times. A Regression whose interval clears the budget plus the noise floor
 /// is decided; one whose interval reaches into that band (where a change exactly at the budget lands when it fails) is
 /// confirmed on as many new pairs as the first pass had, each run the other way round (the other worker first, the other
-/// block order first), judged together with every pair before them (and extended the same way when that is Inconclusive). With four pairs or
-/// more, one whose estimate lies far from the others' is dropped, said so in the verdict, and replaced once by a fresh pair.
+/// block order first), judged together with every pair before them (and extended the same way when that is
+/// Inconclusive). With four pairs or more, one whose estimate lies far from the others' is dropped, said so in the
+/// verdict, and replaced once by a fresh pair.
 /// Looks happen after each group of pairs, never within one, so a look never rests on a few blocks of the same processes.
 /// Knows nothing of processes or clocks: <see cref="BuildComparer"/> measures what <see cref="Next"/> asks for, and
 /// tests feed it simulated pairs.
