@@ -15,7 +15,7 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above | --components FILE.jsonl[,FILE.jsonl] [--extension-pairs 2]";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -31,6 +31,7 @@ var confirmClear = new PerfOptions().BuildConfirmClearRegressions;
 string? dumpPath = null;
 var acceptRerun = false;
 string[]? replay = null;
+string[]? components = null;
 string[] replayCases = ["aa"];
 var replayVerdicts = 2000;
 var replaySeed = 1;
@@ -61,6 +62,9 @@ for (var i = 0; i + 1 < args.Length; i += 2)
             break;
         case "--replay" when !string.IsNullOrWhiteSpace(args[i + 1]):
             replay = args[i + 1].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+            break;
+        case "--components" when !string.IsNullOrWhiteSpace(args[i + 1]):
+            components = args[i + 1].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
             break;
         case "--replay-cases" when args[i + 1].Split(',') is { Length: > 0 } recorded && recorded.All(c => c.Length > 0):
             replayCases = recorded;
@@ -98,6 +102,32 @@ if (replay is not null && args.Length % 2 == 0)
     return Replay.Run(replay, replayCases, replayVerdicts, replayOptions, margin, replaySeed);
 }
 
+if (components is not null && args.Length % 2 == 0)
+{
+    // The variance components of verdicts recorded with --dump, read again (the same "pairs" lines a run prints).
+    var recorded = new PairSpreads(extensionPairs);
+    foreach (var file in components)
+    {
+        if (!File.Exists(file))
+        {
+            Console.Error.WriteLine($"--components {file}: no such file (write one with --dump FILE.jsonl)");
+            return 2;
+        }
+
+        foreach (var (name, verdictPairs) in PairSpreads.ReadDump(file))
+        {
+            recorded.Add(name, verdictPairs);
+        }
+    }
+
+    foreach (var line in recorded.Summary())
+    {
+        Console.WriteLine(line);
+    }
+
+    return 0;
+}
+
 if (acceptRerun)
 {
     // Accept-then-rerun: every run accepts a confirmed 10% slowdown afresh, then judges the same change again and a change
@@ -126,7 +156,7 @@ if (dumpPath is not null)
 }
 
 using var dumpFile = dump;
-var spreads = new PairSpreads();
+var spreads = new PairSpreads(extensionPairs);
 using var repository = ScratchRepository.Create();
 var reference = repository.CommitService(0, "reference");
 var store = new BaselineStore(repository.Baselines);
