@@ -139,6 +139,9 @@ internal sealed class PairSpreads(int extensionPairs)
         }
     }
 
+    /// <summary>A component to four decimals, or <c>n/a</c> when no two verdicts looked twice.</summary>
+    private static string Figure(double value) => double.IsNaN(value) ? "n/a" : value.ToString("0.0000", CultureInfo.InvariantCulture);
+
     public IEnumerable<string> Summary()
     {
         foreach (var (name, pairs) in _pairs.Where(p => p.Value.Count >= 2))
@@ -157,7 +160,7 @@ internal sealed class PairSpreads(int extensionPairs)
             var firstMedian = firstPairs.Count == 0 ? double.NaN : firstPairs.Count % 2 == 1 ? firstPairs[firstPairs.Count / 2] : (firstPairs[(firstPairs.Count / 2) - 1] + firstPairs[firstPairs.Count / 2]) / 2;
             yield return string.Create(CultureInfo.InvariantCulture,
                 $"pairs case={name} pairs={pairs.Count} dropped={pairs.Count(p => p.Dropped)} blocks={blocks} within_pair_block_sd={Math.Sqrt(within):0.0000} between_pair_sd={Math.Sqrt(between):0.0000} pair_spread={pairSpread:0.0000} working_first_minus_baseline_first={MeanOf(BuildSide.Current) - MeanOf(BuildSide.Baseline):0.0000} pair_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] first_pairs_median={firstMedian:0.0000} first_pairs_range=[{firstPairs.FirstOrDefault():0.000}, {firstPairs.LastOrDefault():0.000}]")
-                + string.Create(CultureInfo.InvariantCulture, $" looked_twice={nested.Verdicts} pair_in_group_sd={nested.PairInGroup:0.0000} group_sd={nested.Group:0.0000} verdict_sd={nested.Verdict:0.0000}");
+                + string.Create(CultureInfo.InvariantCulture, $" looked_twice={nested.Verdicts} pair_in_group_sd={Figure(nested.PairInGroup)} group_sd={Figure(nested.Group)} verdict_sd={Figure(nested.Verdict)}");
         }
     }
 }
