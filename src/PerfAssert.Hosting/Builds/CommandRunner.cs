@@ -11,9 +11,7 @@ namespace PerfAssert.Hosting.Builds;
 /// or a compiler server, so nothing outlives the command, unless the environment sets <c>UseSharedCompilation</c> itself:
 /// <c>UseSharedCompilation=true</c> lets every build share one warm compiler server (2 to 3 s less per build of a small
 /// service here), which whoever set it shuts down afterwards (<c>dotnet build-server shutdown</c>, as tools/test.sh does).
-/// On Linux a command also ends when this process does, however it ends (a test host killed by a hang time-out gets no
-/// chance to clean up): it runs under <see cref="Lifeline"/>, in a process group of its own, and the group is killed when
-/// the pipe to its standard input closes, which happens when the last holder of the pipe's other end, this process, exits.
+/// On Linux a command also ends when this process does, however it ends: it is started under <see cref="Lifeline"/>.
 /// </summary>
 internal static class CommandRunner
 {
@@ -42,69 +40,10 @@ internal static class CommandRunner
         return environment;
     }
 
-    /// <summary>
-    /// The shell script a command runs under on Linux (<c>sh -c Lifeline sh setsid command arguments...</c>): the command
-    /// starts in a session and process group of its own, with its standard input from /dev/null; a watcher reads the
-    /// script's standard input, the pipe from this process, and when it reaches the end kills the command's group. The
-    /// script ends with the command's exit code and stops the watcher.
-    /// </summary>
-    internal const string Lifeline = """
-        exec 3<&0
-        "$@" </dev/null &
-        command=$!
-        (while read -r _ <&3; do :; done; kill -KILL -"$command" 2>/dev/null || kill -KILL "$command" 2>/dev/null) &
-        watcher=$!
-        wait "$command"
-        status=$?
-        kill "$watcher" 2>/dev/null
-        exit "$status"
-        """;
-
-    /// <summary>
-    /// How <paramref name="fileName"/> is started: under <see cref="Lifeline"/> on Linux when <c>/bin/sh</c> and
-    /// <c>setsid</c> (util-linux) are there, else directly. <see langword="null"/> when the file cannot be found, so
-    /// the caller says which file, as starting it directly would.
-    /// </summary>
-    internal static ProcessStartInfo? StartInfo(string fileName, IReadOnlyList<string> arguments, string workingDirectory)
-    {
-        var start = new ProcessStartInfo
-        {
-            WorkingDirectory = workingDirectory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-            UseShellExecute = false,
-        };
-        if (Setsid is { } setsid)
-        {
-            if (Locate(fileName) is not { } located)
-            {
-                return null;
-            }
-
-            start.FileName = "/bin/sh";
-            foreach (var argument in (string[])["-c", Lifeline, "sh", setsid, located])
-            {
-                start.ArgumentList.Add(argument);
-            }
-        }
-        else
-        {
-            start.FileName = fileName;
-        }
-
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        return start;
-    }
-
     public static async Task<CommandResult> RunAsync(string fileName, IReadOnlyList<string> arguments, string workingDirectory, TimeSpan timeout, CancellationToken cancellationToken)
     {
         var commandLine = string.Join(' ', arguments.Prepend(Path.GetFileName(fileName)));
-        if (StartInfo(fileName, arguments, workingDirectory) is not { } start)
+        if (Lifeline.StartInfo(fileName, arguments, workingDirectory) is not { } start)
         {
             return new CommandResult(commandLine, -1, false, $"could not start {fileName}: no such file, and none on the PATH");
         }
@@ -163,22 +102,6 @@ internal static class CommandRunner
         }
     }
 
-    /// <summary>setsid, when commands run under <see cref="Lifeline"/>: on Linux with /bin/sh and util-linux's setsid.</summary>
-    private static readonly string? Setsid = OperatingSystem.IsLinux() && File.Exists("/bin/sh") ? Locate("setsid") : null;
-
-    /// <summary><paramref name="fileName"/> itself when it names a path that exists, else the first match on the PATH.</summary>
-    private static string? Locate(string fileName)
-    {
-        if (fileName.Contains(Path.DirectorySeparatorChar, StringComparison.Ordinal))
-        {
-            return File.Exists(fileName) ? fileName : null;
-        }
-
-        return (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
-            .Select(directory => Path.Combine(directory, fileName))
-            .FirstOrDefault(File.Exists);
-    }
-
     private static string LocateDotnet()
     {
         if (Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host))
@@ -192,6 +115,6 @@ internal static class CommandRunner
             return self;
         }
 
-        return Locate(name) ?? name;
+        return Lifeline.Locate(name) ?? name;
     }
 }

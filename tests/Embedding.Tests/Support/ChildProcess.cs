@@ -1,29 +1,20 @@
 using System.Diagnostics;
 using System.Text;
+using PerfAssert.Hosting.Builds;
 
 namespace PerfAssert.Embedding.Tests.Support;
 
 /// <summary>
 /// Runs a command to completion within a timeout, capturing stdout and stderr in order. On timeout or cancellation the
-/// whole process tree is killed, so no build node or test host outlives the test.
+/// whole process tree is killed, so no build node or test host outlives the test; on Linux the command runs under the
+/// Hosting package's <see cref="Lifeline"/>, so it also ends when this test host is killed outright.
 /// </summary>
 internal static class ChildProcess
 {
     public static async Task<ChildProcessResult> RunAsync(string fileName, IReadOnlyList<string> arguments, string workingDirectory, IReadOnlyDictionary<string, string?> environment, TimeSpan timeout, CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(fileName)
-        {
-            WorkingDirectory = workingDirectory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-            UseShellExecute = false,
-        };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
+        var start = Lifeline.StartInfo(fileName, arguments, workingDirectory)
+            ?? throw new InvalidOperationException($"Could not start {fileName}: no such file, and none on the PATH.");
         start.Environment.Clear();
         foreach (var (name, value) in environment)
         {
@@ -51,7 +42,8 @@ internal static class ChildProcess
         process.ErrorDataReceived += Append;
         var stopwatch = Stopwatch.StartNew();
         process.Start();
-        process.StandardInput.Close();
+
+        // Standard input stays open while the command runs: under the lifeline, its end is what stops the command.
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
 

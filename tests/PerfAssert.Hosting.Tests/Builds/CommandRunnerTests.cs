@@ -52,7 +52,7 @@ public sealed class CommandRunnerTests
     public async Task StartInfo_WhenTheStartingProcessesEndOfThePipeCloses_TheCommandAndItsChildrenAreKilled()
     {
         Assert.True(OperatingSystem.IsLinux(), "the lifeline is Linux's: this test says what it does there");
-        var start = CommandRunner.StartInfo("sh", ["-c", "sleep 300 & echo $!; echo $$; wait"], Path.GetTempPath())!;
+        var start = Lifeline.StartInfo("sh", ["-c", "sleep 300 & echo $!; echo $$; wait"], Path.GetTempPath())!;
         using var process = Process.Start(start)!;
         try
         {
