@@ -130,8 +130,8 @@ if (components is not null && args.Length % 2 == 0)
 
 if (acceptRerun)
 {
-    // Accept-then-rerun: every run accepts a confirmed 10% slowdown afresh, then judges the same change again and a change
-    // 10% slower on top of it (slow21: 1.10 x 1.10) against that allowance.
+    // Accept-then-rerun: every run accepts a 10% slowdown caught as a Regression afresh, then judges the same change
+    // again and a change 10% slower on top of it (slow21: 1.10 x 1.10) against that allowance.
     cases = ["aa", "slow10", "slow21"];
 }
 
