@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.Json;
 using PerfAssert.Measurement;
 using PerfAssert.Verdicts;
 
@@ -81,34 +80,6 @@ internal static class Replay
         pair.Select(b => b with { WorkingTreeNs = b.WorkingTreeNs * truth }).ToList();
 
     /// <summary>The pairs of a dump's chosen cases, each with its case and its blocks in order.</summary>
-    private static IEnumerable<(string Case, IReadOnlyList<BuildBlockEvidence> Blocks)> Read(string file, IReadOnlyCollection<string> cases)
-    {
-        var pairs = new Dictionary<(string Case, string Run, string Pass, int Pair), List<(int Block, BuildBlockEvidence Evidence)>>();
-        foreach (var line in File.ReadLines(file).Where(l => l.Length > 0))
-        {
-            using var json = JsonDocument.Parse(line);
-            var root = json.RootElement;
-            var recordedCase = root.GetProperty("case").GetString()!;
-            if (!cases.Contains(recordedCase))
-            {
-                continue;
-            }
-
-            var key = (recordedCase, root.GetProperty("run").GetString()!, root.GetProperty("pass").GetString()!, root.GetProperty("pair").GetInt32());
-            if (!pairs.TryGetValue(key, out var blocks))
-            {
-                pairs[key] = blocks = [];
-            }
-
-            blocks.Add((root.GetProperty("block").GetInt32(), new BuildBlockEvidence
-            {
-                PassBlock = root.GetProperty("passBlock").GetInt32(),
-                WorkingTreeFirst = root.GetProperty("order").GetString() == "ABBA",
-                WorkingTreeNs = root.GetProperty("workingNs").GetDouble(),
-                BaselineNs = root.GetProperty("baselineNs").GetDouble(),
-            }));
-        }
-
-        return pairs.Select(p => (p.Key.Case, (IReadOnlyList<BuildBlockEvidence>)p.Value.OrderBy(b => b.Block).Select(b => b.Evidence).ToList()));
-    }
+    private static IEnumerable<(string Case, IReadOnlyList<BuildBlockEvidence> Blocks)> Read(string file, IReadOnlyCollection<string> cases) =>
+        PairSpreads.ReadDump(file).Where(v => cases.Contains(v.Case)).SelectMany(v => v.Pairs.Select(p => (v.Case, p.Blocks)));
 }
