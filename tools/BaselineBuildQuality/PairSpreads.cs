@@ -17,42 +17,27 @@ namespace PerfAssert.BaselineBuildQuality;
 /// </summary>
 internal sealed class PairSpreads(int extensionPairs)
 {
-    private readonly Dictionary<string, List<BuildPairEvidence>> _pairs = [];
-
-    /// <summary>Per case, each verdict's groups of pairs (the first pairs, then each extension), as pair log-ratios.</summary>
-    private readonly Dictionary<string, List<List<List<double>>>> _groups = [];
-
-    /// <summary>Per case, each verdict's first pairs' ratio (their geometric mean): stopping early cannot select it, so its median shows an order bias.</summary>
-    private readonly Dictionary<string, List<double>> _firstPairs = [];
+    /// <summary>Per case, every verdict's pairs in the order they were started; everything the summary says derives from them.</summary>
+    private readonly Dictionary<string, List<IReadOnlyList<BuildPairEvidence>>> _verdicts = [];
 
     public void Add(string name, IReadOnlyList<BuildPairEvidence>? pairs)
     {
-        if (!_pairs.TryGetValue(name, out var list))
+        if (!_verdicts.TryGetValue(name, out var verdicts))
         {
-            _pairs[name] = list = [];
+            _verdicts[name] = verdicts = [];
         }
 
-        list.AddRange(pairs ?? []);
-        var first = (pairs ?? []).Where(p => p.Pass == "first").ToList();
-        if (first.Count > 0)
-        {
-            if (!_firstPairs.TryGetValue(name, out var ratios))
-            {
-                _firstPairs[name] = ratios = [];
-            }
+        verdicts.Add(pairs ?? []);
+    }
 
-            ratios.Add(Math.Exp(first.Average(p => Math.Log(p.Ratio))));
-        }
-
-        // The groups the verdict looked after: the first pairs, then each extension of extensionPairs pairs.
-        var extensions = (pairs ?? []).Where(p => p.Pass == "extension" && !p.Dropped).Select(p => Math.Log(p.Ratio)).Chunk(Math.Max(1, extensionPairs));
-        var groups = new[] { first.Where(p => !p.Dropped).Select(p => Math.Log(p.Ratio)).ToArray() }.Concat(extensions).Where(g => g.Length > 0).Select(g => g.ToList()).ToList();
-        if (!_groups.TryGetValue(name, out var verdicts))
-        {
-            _groups[name] = verdicts = [];
-        }
-
-        verdicts.Add(groups);
+    /// <summary>The groups a verdict looked after, as pair log-ratios: its first pairs, then each extension of extensionPairs pairs.</summary>
+    private List<List<double>> Groups(IReadOnlyList<BuildPairEvidence> verdict)
+    {
+        IEnumerable<double> Used(string pass) => verdict.Where(p => p.Pass == pass && !p.Dropped).Select(p => Math.Log(p.Ratio));
+        return new[] { Used("first").ToArray() }.Concat(Used("extension").Chunk(Math.Max(1, extensionPairs)))
+            .Where(g => g.Length > 0)
+            .Select(g => g.ToList())
+            .ToList();
     }
 
     /// <summary>
@@ -63,7 +48,8 @@ internal sealed class PairSpreads(int extensionPairs)
     /// </summary>
     private (int Verdicts, double PairInGroup, double Group, double Verdict) Nested(string name)
     {
-        var verdicts = _groups.GetValueOrDefault(name, [])
+        var verdicts = _verdicts.GetValueOrDefault(name, [])
+            .Select(Groups)
             .Where(v => v.Count >= 2 && v.All(g => g.Count >= 2 && g.Count == v[0].Count))
             .ToList();
         if (verdicts.Count < 2)
@@ -144,8 +130,14 @@ internal sealed class PairSpreads(int extensionPairs)
 
     public IEnumerable<string> Summary()
     {
-        foreach (var (name, pairs) in _pairs.Where(p => p.Value.Count >= 2))
+        foreach (var (name, verdicts) in _verdicts)
         {
+            var pairs = verdicts.SelectMany(v => v).ToList();
+            if (pairs.Count < 2)
+            {
+                continue;
+            }
+
             // As the verdict saw them: each pair's estimate and its blocks' scatter after clipping (BuildPairEvidence).
             var means = pairs.Select(p => Math.Log(p.Ratio)).ToList();
             var blocks = pairs.Sum(p => p.Blocks.Count);
@@ -155,7 +147,9 @@ internal sealed class PairSpreads(int extensionPairs)
             var pairSpread = Math.Sqrt(Math.Max(0, between - (within * pairs.Average(p => 1.0 / p.Blocks.Count))));
             double MeanOf(BuildSide first) => pairs.Select((p, i) => (p, i)).Where(x => x.p.First == first).Select(x => means[x.i]).DefaultIfEmpty(double.NaN).Average();
             var ratios = pairs.Select(p => p.Ratio).Order().ToList();
-            var firstPairs = _firstPairs.GetValueOrDefault(name, []).Order().ToList();
+            // Each verdict's first pairs' ratio (their geometric mean): stopping early cannot select it, so its median shows an order bias.
+            var firstPairs = verdicts.Select(v => v.Where(p => p.Pass == "first").ToList()).Where(f => f.Count > 0)
+                .Select(f => Math.Exp(f.Average(p => Math.Log(p.Ratio)))).Order().ToList();
             var nested = Nested(name);
             var firstMedian = firstPairs.Count == 0 ? double.NaN : firstPairs.Count % 2 == 1 ? firstPairs[firstPairs.Count / 2] : (firstPairs[(firstPairs.Count / 2) - 1] + firstPairs[firstPairs.Count / 2]) / 2;
             yield return string.Create(CultureInfo.InvariantCulture,

@@ -210,7 +210,6 @@ try
     var measuredRatios = cases.ToDictionary(c => c, _ => new List<double>());
     // How many intervals contain 1: for A/A, the share of verdicts whose stated 99% interval held.
     var covers = cases.ToDictionary(c => c, _ => 0);
-    var durations = new List<double>();
     // Per case: how many Regressions were confirmed on reversed pairs, and each verdict's time.
     var confirmations = cases.ToDictionary(c => c, _ => 0);
     var caseDurations = cases.ToDictionary(c => c, _ => new List<double>());
@@ -231,7 +230,6 @@ try
             calibrationRatios[name].Add(result.Subject.CalibrationRatio ?? double.NaN);
             measuredRatios[name].Add(latency.Measured.Estimate);
             covers[name] += latency.Measured.Lower <= 1 && latency.Measured.Upper >= 1 ? 1 : 0;
-            durations.Add(result.Duration.TotalSeconds);
             confirmations[name] += latency.Confirmed ? 1 : 0;
             caseDurations[name].Add(result.Duration.TotalSeconds);
         }
@@ -260,7 +258,7 @@ try
         }
     }
 
-    durations.Sort();
+    var durations = caseDurations.Values.SelectMany(d => d).Order().ToList();
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
         $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} confirm_clear={(confirmClear ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));

@@ -104,7 +104,7 @@ internal sealed class PairJudge
     /// with <see cref="PerfOptions.BuildConfirmClearRegressions"/>.
     /// </summary>
     private bool NeedsConfirmation(Interval ratio) =>
-        _options.ConfirmRegressions && (_options.BuildConfirmClearRegressions || ratio.Lower <= _limit * (1 + _options.NoiseFloor));
+        _options.ConfirmRegressions && (_options.BuildConfirmClearRegressions || ratio.Lower <= RatioDecision.Tolerated(_limit, _options));
 
     /// <summary>How many extensions the phase has had: of the first pass, or of the confirmation.</summary>
     private int ExtensionsIn(string phase)

@@ -10,9 +10,12 @@ namespace PerfAssert.Verdicts;
 /// </summary>
 internal static class RatioDecision
 {
+    /// <summary>The budget plus the noise floor: a Pass needs the whole interval below it, a Regression the estimate above it.</summary>
+    public static double Tolerated(double limit, PerfOptions options) => limit * (1 + options.NoiseFloor);
+
     public static VerdictOutcome? Decide(Interval ratio, double limit, PerfOptions options, bool finalLook)
     {
-        var tolerated = limit * (1 + options.NoiseFloor);
+        var tolerated = Tolerated(limit, options);
         if (ratio.Upper <= tolerated)
         {
             return ratio.Upper < limit * options.ImprovementMark ? VerdictOutcome.Improved : VerdictOutcome.Pass;
