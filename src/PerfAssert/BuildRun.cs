@@ -60,12 +60,14 @@ internal static class BuildRun
 
         verdicts = verdicts.Select(v => PerfEngine.Invalidate(v, v.Unit == "x" ? reasons.Concat(timingReasons) : reasons)).ToList();
         var pass = measured.Latency;
-        var warmup = new WarmupResult(measured.OpsPerSample, 0, TimeSpan.Zero, measured.WarmupSettled, pass?.SubjectNanosecondsPerOp ?? measured.Calibration.First.SubjectNanosecondsPerOp);
+        var unsettled = SettledCheck.Reason(pass?.Pairs);
+        verdicts = verdicts.Select(v => SettledCheck.Apply(v, unsettled)).ToList();
+        var warmup = new WarmupResult(measured.OpsPerSample, 0, TimeSpan.Zero, measured.WarmupSettled, pass?.SubjectNanosecondsPerOp ?? measured.Calibration.First.SubjectNanosecondsPerOp, null);
         return new PerfResult
         {
             Name = plan.Name,
             Verdicts = verdicts,
-            Subject = PerfEngine.Summary(plan.Subject, warmup, warmup.NanosecondsPerOp, null, measured.Current, calibration),
+            Subject = PerfEngine.Summary(plan.Subject, warmup, warmup.NanosecondsPerOp, null, measured.Current, calibration) with { Unsettled = unsettled },
             Partner = pass is null ? null : PerfEngine.Summary(
                 Operation.Async($"{plan.Subject.Name} @ reference build {reference!.ShortCommit}", ct => plan.Subject.RunAsync(1, ct)),
                 warmup with { NanosecondsPerOp = pass.PartnerNanosecondsPerOp }, pass.PartnerNanosecondsPerOp, null, measured.Baseline, calibration),

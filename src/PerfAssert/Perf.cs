@@ -13,4 +13,16 @@ public static class Perf
 
     /// <summary>Starts a performance test of an operation.</summary>
     public static PerfTestBuilder Measure(Operation operation) => new(operation);
+
+    /// <summary>
+    /// Warms <paramref name="operations"/> up together, once per process, before any of them is measured: round after round,
+    /// until the JIT has compiled and promoted nothing while each ran enough calls to be promoted and the runtime's
+    /// call-counting delay is over, or <paramref name="maxTime"/> runs out. The code they share (host, framework, serializer)
+    /// is then at its last tier when the first of them is measured, instead of being promoted while it is timed.
+    /// </summary>
+    /// <param name="operations">The operations a test class or run will measure.</param>
+    /// <param name="maxTime">The most time to spend; a fresh ASP.NET Core process under the runtime's defaults takes seconds.</param>
+    /// <param name="cancellationToken">Cancels the warm-up.</param>
+    public static Task<SharedWarmupResult> WarmUpAsync(IReadOnlyList<Operation> operations, TimeSpan maxTime, CancellationToken cancellationToken = default) =>
+        SharedWarmup.RunAsync(operations, maxTime, new PerfOptions(), cancellationToken);
 }

@@ -96,6 +96,8 @@ internal static class PerfEngine
         var partner = plan.Partner is null ? null : new ComparisonSide(plan.Partner, partnerWarmup.OpsPerSample);
 
         var verdicts = new List<Verdict>();
+        BlockPass? timed = null;
+        string? unsettled = null;
         double? subjectMean = null;
         double? partnerMean = null;
         var relative = plan.Budgets.OfType<RelativeLatencyBudget>().ToList();
@@ -105,7 +107,9 @@ internal static class PerfEngine
             var comparison = await CompareAsync(runner, subject, partner!, checks, random, options, cancellationToken).ConfigureAwait(false);
             subjectMean = comparison.First.SubjectNanosecondsPerOp;
             partnerMean = comparison.First.PartnerNanosecondsPerOp;
-            verdicts.AddRange(relative.Select((b, i) => VerdictFactory.Relative(plan, b, comparison, i)));
+            timed = comparison.First;
+            unsettled = SettledCheck.Reason(subjectWarmup, partnerWarmup, comparison.First);
+            verdicts.AddRange(relative.Select((b, i) => SettledCheck.Apply(VerdictFactory.Relative(plan, b, comparison, i), unsettled)));
         }
 
         var absolute = plan.Budgets.OfType<AbsoluteLatencyBudget>().ToList();
@@ -115,7 +119,10 @@ internal static class PerfEngine
             var checks = absolute.Select(b => new RatioCheck(b.Statistic, b.Max.TotalNanoseconds / calibration.MeanNs)).ToList();
             var comparison = await CompareAsync(runner, subject, calibrationSide, checks, random, options, cancellationToken).ConfigureAwait(false);
             subjectMean ??= comparison.First.SubjectNanosecondsPerOp;
-            verdicts.AddRange(absolute.Select((b, i) => VerdictFactory.Absolute(plan, b, comparison, i, calibration.MeanNs)));
+            timed ??= comparison.First;
+            var absoluteUnsettled = SettledCheck.Reason(subjectWarmup, null, comparison.First);
+            unsettled ??= absoluteUnsettled;
+            verdicts.AddRange(absolute.Select((b, i) => SettledCheck.Apply(VerdictFactory.Absolute(plan, b, comparison, i, calibration.MeanNs), absoluteUnsettled)));
         }
 
         Comparison? baselineCalibration = null;
@@ -164,8 +171,18 @@ internal static class PerfEngine
         {
             Name = plan.Name,
             Verdicts = verdicts,
-            Subject = Summary(plan.Subject, subjectWarmup, subjectNs, subjectPerCall, subjectAllocations, calibration),
-            Partner = plan.Partner is null ? null : Summary(plan.Partner, partnerWarmup, partnerMean ?? partnerPerCall?.MeanNs ?? partnerWarmup.NanosecondsPerOp, partnerPerCall, partnerAllocations, calibration),
+            Subject = Summary(plan.Subject, subjectWarmup, subjectNs, subjectPerCall, subjectAllocations, calibration) with
+            {
+                Unsettled = unsettled ?? Unsettled(subjectWarmup),
+                JitActiveBlocks = timed?.JitActiveBlocks ?? 0,
+                Blocks = timed?.Blocks ?? 0,
+            },
+            Partner = plan.Partner is null ? null : Summary(plan.Partner, partnerWarmup, partnerMean ?? partnerPerCall?.MeanNs ?? partnerWarmup.NanosecondsPerOp, partnerPerCall, partnerAllocations, calibration) with
+            {
+                Unsettled = unsettled ?? Unsettled(partnerWarmup),
+                JitActiveBlocks = timed?.JitActiveBlocks ?? 0,
+                Blocks = timed?.Blocks ?? 0,
+            },
             Calibration = calibration,
             Environment = EnvironmentInfo.Current,
             Seed = seed,
@@ -274,12 +291,18 @@ internal static class PerfEngine
         return verdict with { Outcome = VerdictOutcome.Invalid, Reason = own + reason, Confirmed = false };
     }
 
+    private static string? Unsettled(WarmupResult warmup) => warmup.Unsettled is null
+        ? null
+        : FormattableString.Invariant($"warm-up did not settle within {warmup.Elapsed.TotalSeconds:0.0} s: {warmup.Unsettled}");
+
     internal static OperationSummary Summary(Operation operation, WarmupResult warmup, double meanNs, LatencyDistribution? perCall, AllocationMeasurement? allocations, CalibrationSummary calibration) => new()
     {
         Name = operation.Name,
         OpsPerSample = warmup.OpsPerSample,
         MeanNs = meanNs,
         WarmupSettled = warmup.Settled,
+        WarmupTime = warmup.Elapsed,
+        Unsettled = Unsettled(warmup),
         PerCall = perCall,
         Allocations = allocations,
         CalibrationRatio = meanNs / calibration.MeanNs,

@@ -82,6 +82,15 @@ public sealed record PerfOptions
     /// <summary>How many methods the JIT has compiled so far in the process; a fake in tests.</summary>
     internal Func<long> CompiledMethodCount { get; init; } = static () => System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
 
+    /// <summary>What the runtime's tiered-compilation events have said in this process; a fake in tests.</summary>
+    internal Func<TieringReading> Tiering { get; init; } = TieringMonitor.Read;
+
+    /// <summary>The call-counting delay in force in this process; set in tests.</summary>
+    internal TimeSpan CallCountingDelay { get; init; } = Environments.TieringSettings.Current.EffectiveCallCountingDelay;
+
+    /// <summary>The JIT's state in this process: compiled methods, tiering events and the call-counting delay.</summary>
+    internal JitReading ReadJit() => JitReading.Of(CompiledMethodCount(), Tiering(), CallCountingDelay);
+
     /// <summary>The most time one sample may take before the operation counts as hung and the run fails.
     /// <value>The default is 30 seconds.</value></summary>
     public TimeSpan OperationTimeout { get; init; } = TimeSpan.FromSeconds(30);

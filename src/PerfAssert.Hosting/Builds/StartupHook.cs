@@ -23,6 +23,7 @@ internal static class StartupHook
     public const string ControlVariable = "PERFASSERT_WORKER_CONTROL";
 
     private static IHost? s_host;
+    private static WorkerTiering? s_tiering;
 
     public static void Initialize()
     {
@@ -33,6 +34,7 @@ internal static class StartupHook
         }
 
         DiagnosticListener.AllListeners.Subscribe(new ListenerObserver());
+        s_tiering = new WorkerTiering();
         var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         listener.Bind(new UnixDomainSocketEndPoint(path));
         listener.Listen(1);
@@ -76,7 +78,7 @@ internal static class StartupHook
     {
         "urls" => "urls " + string.Join(' ', Addresses()),
         "counters" => string.Create(CultureInfo.InvariantCulture,
-            $"counters {GC.GetTotalAllocatedBytes(precise: true)} {GC.CollectionCount(0)} {GC.CollectionCount(1)} {GC.CollectionCount(2)} {System.Runtime.JitInfo.GetCompiledMethodCount()} {(GCSettings.IsServerGC ? 1 : 0)}"),
+            $"counters {GC.GetTotalAllocatedBytes(precise: true)} {GC.CollectionCount(0)} {GC.CollectionCount(1)} {GC.CollectionCount(2)} {System.Runtime.JitInfo.GetCompiledMethodCount()} {(GCSettings.IsServerGC ? 1 : 0)} {s_tiering?.Describe() ?? "0 -1 0"}"),
         _ => "error unknown command " + command,
     };
 

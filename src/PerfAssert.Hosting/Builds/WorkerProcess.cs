@@ -166,7 +166,14 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
 
         long Part(int i) => long.Parse(parts[i], CultureInfo.InvariantCulture);
-        return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5));
+        if (parts.Length < 10)
+        {
+            return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5));
+        }
+
+        // Tiering: events seen, the call-counting delay running (1), over (0) or not yet known (-1), and the delay in ms.
+        bool? delaying = Part(8) switch { 1 => true, 0 => false, _ => null };
+        return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5), Part(7), delaying, TimeSpan.FromMilliseconds(Part(9)));
     }
 
     /// <summary>Throws when the worker has exited (or exits within a second: a failed call often races its exit), with its exit code and last output.</summary>

@@ -6,4 +6,10 @@ namespace PerfAssert.Baselines;
 /// <param name="Gen1Collections">Generation 1 collections so far.</param>
 /// <param name="Gen2Collections">Generation 2 collections so far.</param>
 /// <param name="JitCompiledMethods">Methods the JIT compiled so far; a measurement during which it grew is set aside.</param>
-public readonly record struct WorkerCounters(long AllocatedBytes, int Gen0Collections, int Gen1Collections, int Gen2Collections, long JitCompiledMethods);
+/// <param name="TieringEvents">Tiered-compilation events the worker saw so far (call-counting delay started or ended,
+/// background promotion started or stopped).</param>
+/// <param name="CallCountingDelaying">Whether the worker's call-counting delay runs now; null while its events have not said.</param>
+/// <param name="CallCountingDelay">The call-counting delay in force in the worker (zero when switched off).</param>
+public readonly record struct WorkerCounters(
+    long AllocatedBytes, int Gen0Collections, int Gen1Collections, int Gen2Collections, long JitCompiledMethods,
+    long TieringEvents = 0, bool? CallCountingDelaying = null, TimeSpan CallCountingDelay = default);

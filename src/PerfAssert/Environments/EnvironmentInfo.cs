@@ -21,6 +21,10 @@ public sealed record EnvironmentInfo
     /// <summary>Whether the server garbage collector is on.</summary>
     public required bool ServerGc { get; init; }
 
+    /// <summary>The tiered-compilation settings of the process that measured (dynamic PGO, call-counting delay, ...), or
+    /// <see langword="null"/> where they are not known (figures read from another tool's files).</summary>
+    public TieringSettings? Tiering { get; init; }
+
     /// <summary>The class of machine that timings may be compared within: OS, architecture, core count and runtime major,
     /// for example <c>linux-x64-2c-net10</c>.</summary>
     public string MachineClass => $"{Os}-{Architecture}-{Cores}c-net{Runtime.Split('.')[0]}";
@@ -33,5 +37,6 @@ public sealed record EnvironmentInfo
         Cores = System.Environment.ProcessorCount,
         Runtime = System.Environment.Version.ToString(),
         ServerGc = GCSettings.IsServerGC,
+        Tiering = TieringSettings.Current,
     };
 }

@@ -23,4 +23,13 @@ internal sealed class BlockPass(int checkCount)
     public double PartnerNanosecondsPerOp { get; set; }
 
     public TimeSpan Elapsed { get; set; }
+
+    /// <summary>Blocks during which this process's JIT compiled or promoted anything.</summary>
+    public int JitActiveBlocks { get; set; }
+
+    /// <summary>Each block's mean time per call of the subject (A), in order: the drift check reads them.</summary>
+    public List<double> SubjectBlockNs { get; } = [];
+
+    /// <summary>Each block's mean time per call of the partner (B), in order.</summary>
+    public List<double> PartnerBlockNs { get; } = [];
 }

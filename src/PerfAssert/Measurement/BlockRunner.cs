@@ -31,7 +31,15 @@ internal sealed class BlockRunner(Sampler sampler, PerfOptions options)
             // The calibration pass of a baseline-build comparison spreads its blocks over the process pairs: this picks the pair.
             beforeBlock?.Invoke(pass.Blocks);
             pass.Orders.Add(abba);
+            var jitBefore = options.ReadJit();
             await RunBlockAsync(abba ? [sideA, sideB, sideB, sideA] : [sideB, sideA, sideA, sideB], cancellationToken).ConfigureAwait(false);
+            if (options.ReadJit().ActiveSince(jitBefore))
+            {
+                pass.JitActiveBlocks++;
+            }
+
+            pass.SubjectBlockNs.Add(sideA.Statistic(LatencyStatistic.Mean));
+            pass.PartnerBlockNs.Add(sideB.Statistic(LatencyStatistic.Mean));
             for (var c = 0; c < checks.Count; c++)
             {
                 logRatios[c].Add(Math.Log(sideA.Statistic(checks[c].Statistic) / sideB.Statistic(b.MeanOnly ? LatencyStatistic.Mean : checks[c].Statistic)));

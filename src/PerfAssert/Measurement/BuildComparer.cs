@@ -45,6 +45,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// <summary>Whether every worker of every pass so far settled before its warm-up time ran out.</summary>
     private bool _settled = true;
 
+    /// <summary>Whether both workers of each pair of the group warmed last settled.</summary>
+    private bool[] _pairSettled = [];
+
     /// <summary>
     /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first). With <paramref name="buildLimit"/>
     /// a number, the two builds are compared against it; with NaN (no reference build: both sides of each pair are the
@@ -103,6 +106,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         var options = plan.Options;
         var perPair = Math.Max(2, (int)Math.Ceiling(options.BuildMaxBlocks / (double)options.BuildPairs));
         var k = pairs.Count;
+        var jitBefore = await ReadJitAsync(pairs, cancellationToken).ConfigureAwait(false);
         var blocks = await runner.RunBlocksAsync(
             Side(current, ops, nanosecondsPerOp),
             Side(baseline, ops, nanosecondsPerOp),
@@ -114,6 +118,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                 return plans[block % k].WorkingTreeFirstIn(block / k);
             },
             cancellationToken).ConfigureAwait(false);
+        var jitAfter = await ReadJitAsync(pairs, cancellationToken).ConfigureAwait(false);
         return Enumerable.Range(0, k).Select(p => new MeasuredPair(
             plans[p],
             blocks.Select((b, i) => (Block: b, Index: i)).Where(x => x.Index % k == p).Select(x => new BuildBlockEvidence
@@ -122,7 +127,22 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                 WorkingTreeFirst = x.Block.AFirst,
                 WorkingTreeNs = x.Block.ANanosecondsPerOp,
                 BaselineNs = x.Block.BNanosecondsPerOp,
-            }).ToList())).ToList();
+            }).ToList(),
+            _pairSettled.Length == k && _pairSettled[p],
+            jitAfter[2 * p].ActiveSince(jitBefore[2 * p]) || jitAfter[(2 * p) + 1].ActiveSince(jitBefore[(2 * p) + 1]))).ToList();
+    }
+
+    /// <summary>Each pair's two workers' JIT state (current build, then reference build), in pair order.</summary>
+    private static async Task<JitReading[]> ReadJitAsync(PairGroup pairs, CancellationToken cancellationToken)
+    {
+        var readings = new List<JitReading>(2 * pairs.Count);
+        foreach (var pair in pairs)
+        {
+            readings.Add(Jit(await pair.ReadCountersAsync(BuildSide.Current, cancellationToken).ConfigureAwait(false)));
+            readings.Add(Jit(await pair.ReadCountersAsync(BuildSide.Baseline, cancellationToken).ConfigureAwait(false)));
+        }
+
+        return [.. readings];
     }
 
     private static ComparisonSide Side(Operation operation, long ops, double nanosecondsPerOp) => new(operation, ops, UntimedCalls: UntimedCalls(ops, nanosecondsPerOp));
@@ -193,7 +213,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             : [(Side: BuildSide.Baseline, Operation: baseline), (Side: BuildSide.Current, Operation: current)]).Select(worker => new Warmed(
             worker.Operation,
             () => _active = pair,
-            async ct => (await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)).JitCompiledMethods,
+            async ct => Jit(await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)),
             MaxUntimedCalls))).ToList();
         var warm = await Guard(pairs, async () =>
         {
@@ -207,9 +227,13 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         }).ConfigureAwait(false);
 
         _settled &= warm.All(w => w.Settled);
+        _pairSettled = Enumerable.Range(0, pairs.Count).Select(p => warm[2 * p].Settled && warm[(2 * p) + 1].Settled).ToArray();
 
         return (Math.Max(1, warm.Max(w => w.OpsPerSample)), warm.Max(w => w.NanosecondsPerOp));
     }
+
+    private static JitReading Jit(WorkerCounters counters) =>
+        new(counters.JitCompiledMethods, counters.TieringEvents, counters.CallCountingDelaying, counters.CallCountingDelay);
 
     private async Task<(AllocationMeasurement Current, AllocationMeasurement Baseline, double Noise)> AllocationsAsync(
         PairGroup pairs, Operation current, Operation baseline, long opsPerSample, double nanosecondsPerOp, CancellationToken cancellationToken)

@@ -33,6 +33,13 @@ public sealed record BuildPairEvidence
     /// <summary>Whether the verdict left this pair out as an outlier (it was replaced by a fresh one).</summary>
     public bool Dropped { get; init; }
 
+    /// <summary>Whether both workers' warm-ups settled (timings agreed, their JITs compiled and promoted nothing for a while
+    /// and for enough calls, their call-counting delays over) before the pair was timed.</summary>
+    public bool WarmupSettled { get; init; } = true;
+
+    /// <summary>Whether either worker's JIT compiled or promoted anything while the pair's blocks ran.</summary>
+    public bool JitActiveDuringBlocks { get; init; }
+
     /// <summary>The pair's blocks, in the order they ran within it.</summary>
     public required IReadOnlyList<BuildBlockEvidence> Blocks { get; init; }
 }

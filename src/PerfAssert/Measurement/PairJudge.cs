@@ -166,6 +166,8 @@ internal sealed class PairJudge
             Ratio = Math.Exp(mean),
             BlockSpread = clipped.Count < 2 ? 0 : Math.Sqrt(clipped.Sum(x => (x - mean) * (x - mean)) / (clipped.Count - 1)),
             Dropped = _dropped.Contains(index),
+            WarmupSettled = measured.WarmupSettled,
+            JitActiveDuringBlocks = measured.JitActiveDuringBlocks,
             Blocks = measured.Blocks,
         };
     }

@@ -1,15 +1,27 @@
 namespace PerfAssert.Measurement;
 
 /// <summary>
-/// Warms an operation up and sizes its samples: the batch grows until one sample takes at least
-/// <see cref="PerfOptions.TargetSampleTime"/>, then warm-up goes on until three consecutive samples agree within 5% and the
-/// JIT has compiled nothing in the process for <see cref="PerfOptions.JitQuietTime"/> (after at least 250 ms, so tiered
-/// JIT has had time to recompile hot code), or until <see cref="PerfOptions.MaxWarmupTime"/> runs out. Samples that agree
-/// are not enough in a fresh process: an in-process server's pipeline goes on tiering up after the client's hot path has.
+/// Warms an operation up until the code it times is the code production runs, and sizes its samples on that code. The batch
+/// grows until one sample takes at least <see cref="PerfOptions.TargetSampleTime"/> (again whenever faster code makes a sample
+/// shorter). Warm-up then ends when three consecutive samples agree within 5% and promotion is over in the process that runs
+/// the code: the JIT has compiled nothing and tiered compilation has promoted nothing for <see cref="PerfOptions.JitQuietTime"/>
+/// and for at least <see cref="PromotionCalls"/> calls, and the runtime's call-counting delay is known to be over. Quiet alone
+/// proves nothing: during that delay (100 ms after the last new method, by default) nothing is promoted, so a fresh process
+/// looks settled on unoptimized code. Calls are what promote code (30 per tier by default, and with dynamic PGO a method
+/// passes an instrumented tier first), so a quiet stretch of that many calls, with the delay over, means every method called
+/// once per operation has reached its last tier. Otherwise warm-up ends at <see cref="PerfOptions.MaxWarmupTime"/>, unsettled,
+/// and says why.
 /// </summary>
 internal static class Warmup
 {
+    /// <summary>
+    /// Calls without any JIT activity that promotion must have had: twice the runtime's default call-count threshold (30), so
+    /// a method called once per operation has passed both the instrumented and the optimized tier's count meanwhile.
+    /// </summary>
+    public const int PromotionCalls = 64;
+
     private const double SettledSpread = 1.05;
+
     /// <summary>
     /// A batch this large that the clock measured as no time means the clock is not advancing. A power of ten, so a batch
     /// that grows tenfold from one call reaches it exactly: at 1 &lt;&lt; 20 it went on to ten million, and the engine, whose
@@ -17,15 +29,15 @@ internal static class Warmup
     /// </summary>
     private const long MaxOpsWithoutTime = 1_000_000;
 
-    public static async ValueTask<WarmupResult> RunAsync(Operation operation, Sampler sampler, PerfOptions options, CancellationToken cancellationToken) =>
-        (await RunTogetherAsync([new Warmed(operation, static () => { }, _ => ValueTask.FromResult(options.CompiledMethodCount()), 0)], sampler, options, cancellationToken).ConfigureAwait(false))[0];
-
     /// <summary>
     /// How many operations warmed together share one <see cref="PerfOptions.MaxWarmupTime"/>: two pairs of worker processes.
     /// They take turns, so each gets a share of the machine: twelve workers (six pairs) on two cores had none settled
     /// within 3 s, and settled in 3.3 to 5.6 s with 9 s allowed.
     /// </summary>
     private const double OperationsPerMaxWarmupTime = 4;
+
+    public static async ValueTask<WarmupResult> RunAsync(Operation operation, Sampler sampler, PerfOptions options, CancellationToken cancellationToken) =>
+        (await RunTogetherAsync([new Warmed(operation, static () => { }, _ => ValueTask.FromResult(options.ReadJit()), 0)], sampler, options, cancellationToken).ConfigureAwait(false))[0];
 
     /// <summary>
     /// Warms several operations up together, one sample of each in turn, until every one has settled or the time runs out:
@@ -43,7 +55,7 @@ internal static class Warmup
         var states = new State[operations.Count];
         for (var i = 0; i < states.Length; i++)
         {
-            states[i] = new State { Compiled = waitForJit ? await operations[i].CompiledMethods(cancellationToken).ConfigureAwait(false) : 0 };
+            states[i] = new State { Jit = waitForJit ? await operations[i].ReadJit(cancellationToken).ConfigureAwait(false) : default };
         }
 
         var results = new WarmupResult?[operations.Count];
@@ -51,46 +63,53 @@ internal static class Warmup
         {
             for (var i = 0; i < operations.Count; i++)
             {
-                if (results[i] is not null)
+                if (results[i] is null)
                 {
-                    continue;
-                }
-
-                cancellationToken.ThrowIfCancellationRequested();
-                var (operation, select, compiledMethods, untimedCalls) = operations[i];
-                var state = states[i];
-                select();
-                if (untimedCalls > 0)
-                {
-                    await sampler.RunAsync(operation, untimedCalls, cancellationToken).ConfigureAwait(false);
-                }
-
-                var ns = (await sampler.TimeBatchAsync(operation, state.Ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
-                state.Samples++;
-                var elapsed = clock.GetElapsedTime(started);
-                if (waitForJit && await compiledMethods(cancellationToken).ConfigureAwait(false) is var now && now != state.Compiled)
-                {
-                    state.Compiled = now;
-                    state.JitBusyAt = elapsed;
-                }
-
-                if (ns <= 0 && state.Ops >= MaxOpsWithoutTime)
-                {
-                    // A clock that never advances would grow the batch forever; report it instead (the engine says Invalid).
-                    results[i] = new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, 0);
-                }
-                else if (state.Observe(ns, options.TargetSampleTime.TotalNanoseconds) && elapsed >= minimum && elapsed - state.JitBusyAt >= options.JitQuietTime)
-                {
-                    results[i] = new WarmupResult(state.Ops, state.Samples, elapsed, Settled: true, state.Recent.Average());
-                }
-                else if (elapsed >= limit)
-                {
-                    results[i] = new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, ns / state.Ops);
+                    results[i] = await SampleAsync(operations[i], states[i], sampler, options, started, minimum, limit, waitForJit, cancellationToken).ConfigureAwait(false);
                 }
             }
         }
 
         return results.Select(r => r!.Value).ToArray();
+    }
+
+    /// <summary>Takes one warm-up sample of one operation; returns its result once it has settled or run out of time.</summary>
+    private static async ValueTask<WarmupResult?> SampleAsync(
+        Warmed warmed, State state, Sampler sampler, PerfOptions options, long started, TimeSpan minimum, TimeSpan limit, bool waitForJit, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        var (operation, select, readJit, untimedCalls) = warmed;
+        select();
+        if (untimedCalls > 0)
+        {
+            await sampler.RunAsync(operation, untimedCalls, cancellationToken).ConfigureAwait(false);
+        }
+
+        var ops = state.Ops;
+        var ns = (await sampler.TimeBatchAsync(operation, ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
+        state.Samples++;
+        var elapsed = options.Clock.GetElapsedTime(started);
+        if (waitForJit)
+        {
+            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, ops + untimedCalls);
+        }
+
+        if (ns <= 0 && ops >= MaxOpsWithoutTime)
+        {
+            // A clock that never advances would grow the batch forever; report it instead (the engine says Invalid).
+            return new WarmupResult(ops, state.Samples, elapsed, Settled: false, 0, "the clock measured no time");
+        }
+
+        var agreed = state.Observe(ns, options.TargetSampleTime.TotalNanoseconds);
+        var jitUnsettled = waitForJit ? state.JitUnsettled(elapsed, options.JitQuietTime) : null;
+        if (agreed && elapsed >= minimum && jitUnsettled is null)
+        {
+            return new WarmupResult(state.Ops, state.Samples, elapsed, Settled: true, state.Recent.Average(), null);
+        }
+
+        return elapsed >= limit
+            ? new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, ns / ops, jitUnsettled ?? "its timings did not agree within 5%")
+            : null;
     }
 
     /// <summary>One operation's batch size, latest per-call timings and JIT activity.</summary>
@@ -100,11 +119,44 @@ internal static class Warmup
 
         public int Samples { get; set; }
 
-        public long Compiled { get; set; }
+        public JitReading Jit { get; set; }
 
-        public TimeSpan JitBusyAt { get; set; }
+        /// <summary>When the JIT last compiled or promoted anything, counted from the start of warm-up.</summary>
+        public TimeSpan JitActiveAt { get; private set; }
+
+        /// <summary>Calls made since then.</summary>
+        public long CallsSinceJit { get; private set; }
 
         public Queue<double> Recent { get; } = new();
+
+        public void ObserveJit(JitReading now, TimeSpan elapsed, long calls)
+        {
+            if (now.ActiveSince(Jit))
+            {
+                JitActiveAt = elapsed;
+                CallsSinceJit = 0;
+            }
+            else
+            {
+                CallsSinceJit += calls;
+            }
+
+            Jit = now;
+        }
+
+        /// <summary>Why promotion cannot be known to be over yet, or null when it is.</summary>
+        public string? JitUnsettled(TimeSpan elapsed, TimeSpan quietTime)
+        {
+            var quiet = elapsed - JitActiveAt;
+            if (!Jit.DelayOver(quiet))
+            {
+                return "the runtime's call-counting delay was still running, so hot code had not been promoted";
+            }
+
+            return quiet < quietTime || CallsSinceJit < PromotionCalls
+                ? "the JIT was still compiling or promoting methods"
+                : null;
+        }
 
         /// <summary>Takes one sample's time; true once the batch reaches the target and the last three samples agree.</summary>
         public bool Observe(double ns, double target)
@@ -131,10 +183,13 @@ internal static class Warmup
 
 /// <summary>
 /// One operation to warm up: <paramref name="Select"/> runs before each of its samples (routing calls to its process),
-/// <paramref name="CompiledMethods"/> reads how many methods the JIT of the process that runs its code has compiled, and
-/// <paramref name="UntimedCalls"/> calls go ahead of each sample untimed (a process that sat idle wakes up on them).
+/// <paramref name="ReadJit"/> reads the JIT's state in the process that runs its code, and <paramref name="UntimedCalls"/>
+/// calls go ahead of each sample untimed (a process that sat idle wakes up on them).
 /// </summary>
-internal readonly record struct Warmed(Operation Operation, Action Select, Func<CancellationToken, ValueTask<long>> CompiledMethods, int UntimedCalls);
+internal readonly record struct Warmed(Operation Operation, Action Select, Func<CancellationToken, ValueTask<JitReading>> ReadJit, int UntimedCalls);
 
-/// <summary>What warm-up found: how many calls make one sample, whether timings settled, and the last nanoseconds per call.</summary>
-internal readonly record struct WarmupResult(long OpsPerSample, int Samples, TimeSpan Elapsed, bool Settled, double NanosecondsPerOp);
+/// <summary>
+/// What warm-up found: how many calls make one sample, whether the timed code settled, the last nanoseconds per call, and
+/// when it did not settle, why (<paramref name="Unsettled"/>).
+/// </summary>
+internal readonly record struct WarmupResult(long OpsPerSample, int Samples, TimeSpan Elapsed, bool Settled, double NanosecondsPerOp, string? Unsettled);

@@ -24,7 +24,7 @@ public static class ResultText
             Describe(text, result.Partner);
         }
 
-        text.Append(CultureInfo.InvariantCulture, $"calibration {result.Calibration.MeanNs / 1000:0.0} us (spread {result.Calibration.Spread:P0}); seed {result.Seed}; {result.Environment.MachineClass}; {result.Duration.TotalSeconds:0.0} s");
+        text.Append(CultureInfo.InvariantCulture, $"calibration {result.Calibration.MeanNs / 1000:0.0} us (spread {result.Calibration.Spread:P0}); seed {result.Seed}; {result.Environment.MachineClass}{(result.Environment.Tiering is { } tiering ? $" ({tiering})" : string.Empty)}; {result.Duration.TotalSeconds:0.0} s");
         return text.ToString();
     }
 
@@ -52,7 +52,11 @@ public static class ResultText
             text.Append(CultureInfo.InvariantCulture, $", {VerdictFormatter.Number(allocations.BytesPerOp)} B/op, Gen0/1/2 per 1,000: {allocations.Gen0PerThousandOps:0.##}/{allocations.Gen1PerThousandOps:0.##}/{allocations.Gen2PerThousandOps:0.##}");
         }
 
-        if (!operation.WarmupSettled)
+        if (operation.Unsettled is { } unsettled)
+        {
+            text.Append(" (").Append(unsettled).Append(')');
+        }
+        else if (!operation.WarmupSettled)
         {
             text.Append(" (warm-up did not settle)");
         }

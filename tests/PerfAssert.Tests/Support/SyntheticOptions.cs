@@ -1,3 +1,5 @@
+using PerfAssert.Measurement;
+
 namespace PerfAssert.Tests.Support;
 
 /// <summary>Options for engine runs on a <see cref="ManualClock"/>: synthetic calibration, fixed seed, and a JIT that never
@@ -11,5 +13,6 @@ internal static class SyntheticOptions
         Seed = seed,
         MaxBlocks = maxBlocks,
         CompiledMethodCount = static () => 0,
+        Tiering = static () => new TieringReading(Connected: true, Events: 0, Delaying: false),
     };
 }

@@ -1,0 +1,60 @@
+namespace PerfAssert.Measurement;
+
+/// <summary>
+/// Warms many operations of one process together, round after round, so that what they share (the host, the framework, a
+/// serializer) runs its last tier before the first of them is measured: the first case of a process must not pay for code
+/// every later case finds warm. Each round gives every operation one batch of calls, sized to
+/// <see cref="PerfOptions.TargetSampleTime"/> on its first timing. It settles once every operation has run twice
+/// <see cref="Warmup.PromotionCalls"/> calls (enough to pass the instrumented and the optimized tier), the runtime's
+/// call-counting delay is over, and a whole round after the last promotion compiled fewer methods than there are operations
+/// (many operations share a process with timers and rare paths, so a round of a hundred cases in which nothing at all
+/// compiles was not seen within a minute here); otherwise it ends unsettled when the time runs out. It is the shared part
+/// only: each operation's own warm-up still waits until nothing compiles before it is timed.
+/// </summary>
+internal static class SharedWarmup
+{
+    public static async Task<SharedWarmupResult> RunAsync(IReadOnlyList<Operation> operations, TimeSpan maxTime, PerfOptions options, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(operations);
+        var sampler = new Sampler(options);
+        var clock = options.Clock;
+        var started = clock.GetTimestamp();
+        var batches = new long[operations.Count];
+        var totalCalls = new long[operations.Count];
+        var jit = options.ReadJit();
+        var jitActiveAt = TimeSpan.Zero;
+        while (true)
+        {
+            var roundStart = jit;
+            for (var i = 0; i < operations.Count; i++)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                var ops = batches[i] == 0 ? 1 : batches[i];
+                var ns = (await sampler.TimeBatchAsync(operations[i], ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
+                if (batches[i] == 0)
+                {
+                    batches[i] = Math.Clamp((long)(options.TargetSampleTime.TotalNanoseconds / Math.Max(ns, 1)), 1, Warmup.PromotionCalls);
+                }
+
+                totalCalls[i] += ops;
+                var now = options.ReadJit();
+                if (now.ActiveSince(jit))
+                {
+                    jitActiveAt = clock.GetElapsedTime(started);
+                }
+
+                jit = now;
+            }
+
+            var elapsed = clock.GetElapsedTime(started);
+            var enoughCalls = totalCalls.All(c => c >= 2 * Warmup.PromotionCalls);
+            var delayOver = jit.DelayOver(elapsed - jitActiveAt);
+            var roundCompiled = jit.CompiledMethods - roundStart.CompiledMethods;
+            var settled = enoughCalls && delayOver && roundStart.Delaying != true && roundCompiled < operations.Count;
+            if (settled || elapsed >= maxTime)
+            {
+                return new SharedWarmupResult(settled, elapsed, totalCalls.Sum(), roundCompiled);
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+using PerfAssert.Measurement;
+using PerfAssert.Tests.Support;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Tests.Measurement;
+
+/// <summary>
+/// Warm-up under the runtime's tiering, with a fake runtime on a manual clock: code runs five times slower until a fake
+/// promotion, which happens only once the call-counting delay is over, as the runtime's tiering events say. Quiet alone (the
+/// JIT compiled nothing for a while) is true all through the delay, so a warm-up that trusted it would time unpromoted code.
+/// </summary>
+public sealed class TieringWarmupTests
+{
+    private const double FastNs = 10_000;
+    private static readonly TimeSpan Delay = TimeSpan.FromMilliseconds(100);
+
+    [Fact]
+    public async Task RunAsync_CodePromotedOnlyAfterTheDelay_TimesThePromotedCode()
+    {
+        var runtime = new FakeTiering(promoteAt: TimeSpan.FromSeconds(1.2));
+
+        var result = await MeasureAlone(runtime, maxWarmup: TimeSpan.FromSeconds(3));
+
+        Assert.True(result.Subject.WarmupSettled, result.Subject.Unsettled);
+        Assert.Null(result.Subject.Unsettled);
+        // Settling on the quiet during the delay would have timed the unpromoted code, five times slower.
+        Assert.InRange(result.Subject.MeanNs, FastNs * 0.9, FastNs * 1.1);
+    }
+
+    [Fact]
+    public async Task RunAsync_DelayRunningPastTheWarmupTime_IsInconclusiveSayingSo()
+    {
+        var runtime = new FakeTiering(promoteAt: TimeSpan.FromSeconds(30));
+
+        var result = await Compare(runtime, maxWarmup: TimeSpan.FromSeconds(1));
+
+        Assert.False(result.Subject.WarmupSettled);
+        var verdict = Assert.Single(result.Verdicts);
+        // Both sides cost the same, so the blocks alone would say Pass; on code that was never promoted that is no answer.
+        Assert.Equal(VerdictOutcome.Inconclusive, verdict.Outcome);
+        Assert.Contains("timed unsettled code", verdict.Reason, StringComparison.Ordinal);
+        Assert.Contains("call-counting delay was still running", verdict.Reason, StringComparison.Ordinal);
+        Assert.Contains("call-counting delay was still running", result.Subject.Unsettled, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_DelayNotYetReported_WaitsTenDelaysOfQuiet()
+    {
+        // The listener started while a delay ran: no event has said whether it is over, and nothing compiles.
+        var runtime = new FakeTiering(promoteAt: TimeSpan.FromSeconds(30)) { Reported = false };
+
+        var result = await MeasureAlone(runtime, maxWarmup: TimeSpan.FromSeconds(3));
+
+        Assert.True(result.Subject.WarmupSettled, result.Subject.Unsettled);
+        Assert.True(result.Subject.WarmupTime >= Delay * 10, result.Subject.WarmupTime.ToString());
+    }
+
+    [Fact]
+    public void DelayOver_EventsSaidItRuns_IsFalseHoweverLongTheQuiet()
+    {
+        var reading = new JitReading(5, 3, Delaying: true, Delay);
+
+        Assert.False(reading.DelayOver(TimeSpan.FromMinutes(1)));
+        Assert.True(reading with { Delaying = false } is var over && over.DelayOver(TimeSpan.Zero));
+        Assert.True((reading with { CallCountingDelay = TimeSpan.Zero }).DelayOver(TimeSpan.Zero));
+        Assert.False((reading with { Delaying = null }).DelayOver(Delay * 9));
+        Assert.True((reading with { Delaying = null }).DelayOver(Delay * 10));
+    }
+
+    [Fact]
+    public async Task WarmUpAsync_SharedCode_EndsOnceEveryOperationRanPastPromotion()
+    {
+        var runtime = new FakeTiering(promoteAt: TimeSpan.FromSeconds(0.5));
+        var operations = new[] { runtime.Operation("a"), runtime.Operation("b"), runtime.Operation("c") };
+
+        var result = await SharedWarmup.RunAsync(operations, TimeSpan.FromSeconds(5), runtime.Options(TimeSpan.FromSeconds(3)), TestContext.Current.CancellationToken);
+
+        Assert.True(result.Settled, result.ToString());
+        Assert.True(result.Elapsed > TimeSpan.FromSeconds(0.5), result.ToString());
+        Assert.True(result.Calls >= 3 * 2 * Warmup.PromotionCalls, result.ToString());
+        Assert.Equal(0, result.LastRoundCompiled);
+    }
+
+    [Fact]
+    public async Task WarmUpAsync_DelayNeverEnds_RunsOutOfTimeUnsettled()
+    {
+        var runtime = new FakeTiering(promoteAt: TimeSpan.FromSeconds(30));
+
+        var result = await SharedWarmup.RunAsync([runtime.Operation("a")], TimeSpan.FromSeconds(2), runtime.Options(TimeSpan.FromSeconds(3)), TestContext.Current.CancellationToken);
+
+        Assert.False(result.Settled, result.ToString());
+        Assert.True(result.Elapsed >= TimeSpan.FromSeconds(2), result.ToString());
+    }
+
+    private static Task<PerfResult> MeasureAlone(FakeTiering runtime, TimeSpan maxWarmup) =>
+        Perf.Measure(runtime.Operation("subject")).WithPercentiles(200).WithOptions(runtime.Options(maxWarmup)).RunAsync(TestContext.Current.CancellationToken);
+
+    private static Task<PerfResult> Compare(FakeTiering runtime, TimeSpan maxWarmup) =>
+        Perf.Measure(runtime.Operation("subject")).ComparedTo(runtime.Operation("partner")).MeanAtMost(1.10)
+            .WithOptions(runtime.Options(maxWarmup)).RunAsync(TestContext.Current.CancellationToken);
+
+    /// <summary>
+    /// A runtime whose call-counting delay runs until <c>promoteAt</c> on the manual clock, then ends (one event) and the
+    /// code is promoted at once (one compile, one more event); until then every call costs five times as much.
+    /// </summary>
+    private sealed class FakeTiering(TimeSpan promoteAt)
+    {
+        private readonly ManualClock _clock = new();
+
+        /// <summary>Whether the delay's start was reported (the listener was there when it began).</summary>
+        public bool Reported { get; init; } = true;
+
+        private bool Promoted => _clock.GetTimestamp() >= promoteAt.TotalNanoseconds;
+
+        public Operation Operation(string name) => PerfAssert.Measurement.Operation.Sync(name, () => _clock.Advance(Promoted ? FastNs : 5 * FastNs));
+
+        public PerfOptions Options(TimeSpan maxWarmup) => SyntheticOptions.For(_clock, new SyntheticOperation(_clock, seed: 1)) with
+        {
+            MaxWarmupTime = maxWarmup,
+            CompiledMethodCount = () => Promoted ? 101 : 100,
+            Tiering = () => new TieringReading(Connected: true, Events: Promoted ? 3 : Reported ? 1 : 0, Delaying: Promoted ? false : Reported ? true : null),
+            CallCountingDelay = Delay,
+            PercentileTime = TimeSpan.FromMilliseconds(50),
+        };
+    }
+}
