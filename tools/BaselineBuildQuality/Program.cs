@@ -213,6 +213,10 @@ try
     // Per case: how many Regressions were confirmed on reversed pairs, and each verdict's time.
     var confirmations = cases.ToDictionary(c => c, _ => 0);
     var caseDurations = cases.ToDictionary(c => c, _ => new List<double>());
+    var pairsSeen = 0;
+    var pairsSettled = 0;
+    // Methods the two workers compiled while each pair's blocks ran: timers' and rare paths' few, or promotion's many.
+    var pairJitMethods = new List<long>();
     var started = DateTimeOffset.UtcNow;
     for (var run = 1; run <= runs; run++)
     {
@@ -232,6 +236,9 @@ try
             covers[name] += latency.Measured.Lower <= 1 && latency.Measured.Upper >= 1 ? 1 : 0;
             confirmations[name] += latency.Confirmed ? 1 : 0;
             caseDurations[name].Add(result.Duration.TotalSeconds);
+            pairsSeen += result.BuildPairs?.Count ?? 0;
+            pairsSettled += result.BuildPairs?.Count(p => p.WarmupSettled) ?? 0;
+            pairJitMethods.AddRange(result.BuildPairs?.Select(p => p.JitCompiledDuringBlocks) ?? []);
         }
 
         Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{run}/{runs}] {(DateTimeOffset.UtcNow - started).TotalMinutes:0.0} min"));
@@ -259,9 +266,13 @@ try
     }
 
     var durations = caseDurations.Values.SelectMany(d => d).Order().ToList();
+    // The share of worker pairs both of whose warm-ups settled (timed code promoted, the JIT quiet, the delay over).
+    var warmupSettled = pairsSeen == 0 ? "n/a" : (pairsSettled / (double)pairsSeen).ToString("0.###", CultureInfo.InvariantCulture);
+    pairJitMethods.Sort();
+    var jitMethods = pairJitMethods.Count == 0 ? "n/a" : string.Create(CultureInfo.InvariantCulture, $"[median {pairJitMethods[pairJitMethods.Count / 2]}, p95 {pairJitMethods[(int)(pairJitMethods.Count * 0.95)]}, max {pairJitMethods[^1]}]");
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} confirm_clear={(confirmClear ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} confirm_clear={(confirmClear ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} warmup_settled={warmupSettled} pair_jit_methods={jitMethods} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
     foreach (var line in spreads.Summary())
     {
         Console.WriteLine(line);

@@ -1,24 +1,45 @@
 using System.Globalization;
+using PerfAssert.Measurement;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
 
-/// <summary>Measures named cases (data stream, todo) with allocations and percentiles, one after another.</summary>
+/// <summary>
+/// Measures named cases (data stream, todo) with allocations and percentiles, one after another, after warming their shared
+/// code up together (as the latency part does), so the first case of a part does not pay for what the later ones find warm.
+/// </summary>
 internal static class CasePart
 {
+    /// <summary>The most a part's shared warm-up may take before its first case is timed.</summary>
+    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(15);
+
     public static async Task<List<PerfResult>> RunAsync(string title, TargetEndpoints endpoints, IEnumerable<string> names, PerfOptions measurement, TextWriter progress)
     {
         var results = new List<PerfResult>();
         var list = names.ToList();
-        foreach (var (name, index) in list.Select((n, i) => (n, i)))
+        var opened = new List<BoundCase>(list.Count);
+        try
         {
-            await using var opened = ReferenceCatalog.Open(name, endpoints);
-            var caseStarted = TimeProvider.System.GetTimestamp();
-            var result = await Perf.Measure(name, opened.Operation).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
-            results.Add(result);
+            opened.AddRange(list.Select(name => ReferenceCatalog.Open(name, endpoints)));
+            var shared = await Perf.WarmUpAsync(list.Select((name, i) => Operation.Async(name, opened[i].Operation)).ToList(), SharedWarmupTime);
             await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                $"[{title} {index + 1}/{list.Count}] {name}: mean {result.Subject.MeanNs / 1000:0.0} us, P95 {result.Subject.PerCall!.P95Ns / 1000:0.0} us, {result.Subject.Allocations!.BytesPerOp / 1024:0.0} KB/call ({TimeProvider.System.GetElapsedTime(caseStarted).TotalSeconds:0.0} s{(result.Subject.WarmupSettled ? string.Empty : ", warm-up did not settle")})"));
+                $"[{title} shared warm-up] {list.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")}"));
+            foreach (var (name, index) in list.Select((n, i) => (n, i)))
+            {
+                var caseStarted = TimeProvider.System.GetTimestamp();
+                var result = await Perf.Measure(name, opened[index].Operation).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
+                results.Add(result);
+                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                    $"[{title} {index + 1}/{list.Count}] {name}: mean {result.Subject.MeanNs / 1000:0.0} us, P95 {result.Subject.PerCall!.P95Ns / 1000:0.0} us, {result.Subject.Allocations!.BytesPerOp / 1024:0.0} KB/call ({TimeProvider.System.GetElapsedTime(caseStarted).TotalSeconds:0.0} s{(result.Subject.Unsettled is { } why ? ", " + why : string.Empty)})"));
+            }
+        }
+        finally
+        {
+            foreach (var bound in opened)
+            {
+                await bound.DisposeAsync();
+            }
         }
 
         return results;

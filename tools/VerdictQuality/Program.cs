@@ -40,6 +40,8 @@ if (runs == 0)
 var slowdowns = new[] { 0.03, 0.05, 0.10, 0.20 };
 var tally = new Dictionary<string, Dictionary<VerdictOutcome, int>>();
 var durations = new List<double>();
+// Per verdict: whether both sides' warm-ups settled (timed code promoted, the JIT quiet).
+var settled = new List<bool>();
 var started = DateTimeOffset.UtcNow;
 for (var run = 1; run <= runs; run++)
 {
@@ -75,7 +77,7 @@ string Rate(string name) => tally.TryGetValue(name, out var outcomes)
     : "n/a";
 var falseRegressions = tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression).ToString(CultureInfo.InvariantCulture) : "n/a";
 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-    $"verdict-quality: runs={runs} false_regressions={falseRegressions} detect3={Rate("slow3")} detect5={Rate("slow5")} detect10={Rate("slow10")} detect20={Rate("slow20")} alloc_detect={Rate("alloc")} median_verdict_s={Percentile(0.5):0.00} p95_verdict_s={Percentile(0.95):0.00}"));
+    $"verdict-quality: runs={runs} false_regressions={falseRegressions} detect3={Rate("slow3")} detect5={Rate("slow5")} detect10={Rate("slow10")} detect20={Rate("slow20")} alloc_detect={Rate("alloc")} warmup_settled={settled.Count(s => s) / (double)settled.Count:0.###} median_verdict_s={Percentile(0.5):0.00} p95_verdict_s={Percentile(0.95):0.00}"));
 
 return 0;
 
@@ -89,6 +91,7 @@ async Task Judge(string name, int subjectRounds, bool allocating)
     var outcomes = tally.TryGetValue(name, out var found) ? found : tally[name] = [];
     outcomes[outcome] = outcomes.GetValueOrDefault(outcome) + 1;
     durations.Add(result.Duration.TotalSeconds);
+    settled.Add(result.Subject.WarmupSettled && result.Partner?.WarmupSettled != false);
     if (name == "aa" && outcome == VerdictOutcome.Regression)
     {
         Console.Error.WriteLine("FALSE REGRESSION: " + result.Verdicts[0].Message);

@@ -111,9 +111,11 @@ internal sealed class WorkerProcess : IAsyncDisposable
         start.Environment["ASPNETCORE_ENVIRONMENT"] = options.Environment;
         start.Environment["DOTNET_STARTUP_HOOKS"] = typeof(WorkerProcess).Assembly.Location;
         start.Environment[StartupHook.ControlVariable] = socketPath;
-        // The same JIT settings the adapters give test processes: hot code is optimized at once, not after a delay.
-        start.Environment["DOTNET_TC_CallCountingDelayMs"] = "0";
-        start.Environment["DOTNET_TieredPGO"] = "0";
+        foreach (var (key, value) in options.RuntimeSettings)
+        {
+            start.Environment[key] = value;
+        }
+
         if (pinTo is not null)
         {
             // Started on every core but pinned to one before it is measured: the runtime sizes its thread pool, GC and

@@ -129,7 +129,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                 BaselineNs = x.Block.BNanosecondsPerOp,
             }).ToList(),
             _pairSettled.Length == k && _pairSettled[p],
-            jitAfter[2 * p].ActiveSince(jitBefore[2 * p]) || jitAfter[(2 * p) + 1].ActiveSince(jitBefore[(2 * p) + 1]))).ToList();
+            jitAfter[2 * p].CompiledMethods - jitBefore[2 * p].CompiledMethods + jitAfter[(2 * p) + 1].CompiledMethods - jitBefore[(2 * p) + 1].CompiledMethods)).ToList();
     }
 
     /// <summary>Each pair's two workers' JIT state (current build, then reference build), in pair order.</summary>

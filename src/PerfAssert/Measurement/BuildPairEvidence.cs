@@ -37,8 +37,9 @@ public sealed record BuildPairEvidence
     /// and for enough calls, their call-counting delays over) before the pair was timed.</summary>
     public bool WarmupSettled { get; init; } = true;
 
-    /// <summary>Whether either worker's JIT compiled or promoted anything while the pair's blocks ran.</summary>
-    public bool JitActiveDuringBlocks { get; init; }
+    /// <summary>Methods the two workers' JITs compiled (any tier) while the pair's blocks ran: a few are a timer's or a rare
+    /// path's first calls; promotion of the timed code compiles dozens to hundreds.</summary>
+    public long JitCompiledDuringBlocks { get; init; }
 
     /// <summary>The pair's blocks, in the order they ran within it.</summary>
     public required IReadOnlyList<BuildBlockEvidence> Blocks { get; init; }

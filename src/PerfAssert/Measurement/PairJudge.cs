@@ -167,7 +167,7 @@ internal sealed class PairJudge
             BlockSpread = clipped.Count < 2 ? 0 : Math.Sqrt(clipped.Sum(x => (x - mean) * (x - mean)) / (clipped.Count - 1)),
             Dropped = _dropped.Contains(index),
             WarmupSettled = measured.WarmupSettled,
-            JitActiveDuringBlocks = measured.JitActiveDuringBlocks,
+            JitCompiledDuringBlocks = measured.JitCompiledDuringBlocks,
             Blocks = measured.Blocks,
         };
     }

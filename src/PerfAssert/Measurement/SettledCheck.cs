@@ -50,22 +50,28 @@ internal static class SettledCheck
     }
 
     /// <summary>
+    /// More methods than this compiled in a pair's workers while its blocks ran means hot code was still being promoted: a
+    /// worker's timers and rare paths (Kestrel's heartbeat, the date header) compile a few over the seconds a pair is timed.
+    /// </summary>
+    public const int MaxPairJitMethods = 20;
+
+    /// <summary>
     /// Why a verdict between builds did not rest on settled code, or null when it did: more than
-    /// <see cref="MaxJitActiveShare"/> of the pairs it kept had a worker whose warm-up did not settle, or whose JIT compiled
-    /// or promoted while the pair's blocks ran.
+    /// <see cref="MaxJitActiveShare"/> of the pairs it kept had a worker whose warm-up did not settle, or compiled more than
+    /// <see cref="MaxPairJitMethods"/> methods while the pair's blocks ran.
     /// </summary>
     public static string? Reason(IReadOnlyList<BuildPairEvidence>? pairs)
     {
         var kept = pairs?.Where(p => !p.Dropped).ToList() ?? [];
         var unsettled = kept.Count(p => !p.WarmupSettled);
-        var jitActive = kept.Count(p => p.JitActiveDuringBlocks);
+        var jitActive = kept.Count(p => p.JitCompiledDuringBlocks > MaxPairJitMethods);
         if (kept.Count == 0 || Math.Max(unsettled, jitActive) <= kept.Count * MaxJitActiveShare)
         {
             return null;
         }
 
         return string.Create(CultureInfo.InvariantCulture,
-            $"timed unsettled code: of the {kept.Count} pairs, {unsettled} had a worker whose warm-up did not settle and in {jitActive} a worker's JIT compiled or promoted during the blocks");
+            $"timed unsettled code: of the {kept.Count} pairs, {unsettled} had a worker whose warm-up did not settle and in {jitActive} the workers compiled more than {MaxPairJitMethods} methods during the blocks");
     }
 
     /// <summary>The ratio's median over the last quarter of the blocks divided by its median over the first, or null for
