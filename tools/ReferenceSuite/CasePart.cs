@@ -7,14 +7,17 @@ namespace PerfAssert.ReferenceSuite;
 
 /// <summary>
 /// Measures named cases (data stream, todo) with allocations and percentiles, one after another, after warming their shared
-/// code up together (as the latency part does), so the first case of a part does not pay for what the later ones find warm.
+/// code up together where that is affordable (as the latency part does), so the first case of a part does not pay for what
+/// the later ones find warm.
 /// </summary>
 internal static class CasePart
 {
-    /// <summary>The most a part's shared warm-up may take before its first case is timed.</summary>
-    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(15);
-
-    public static async Task<List<PerfResult>> RunAsync(string title, TargetEndpoints endpoints, IEnumerable<string> names, PerfOptions measurement, TextWriter progress)
+    /// <summary>
+    /// Measures <paramref name="names"/> one after another, after a shared warm-up of at most
+    /// <paramref name="sharedWarmupTime"/> (none when zero: the todo cases move megabytes a call, and the latency part has
+    /// already promoted the host and the formatters they share).
+    /// </summary>
+    public static async Task<List<PerfResult>> RunAsync(string title, TargetEndpoints endpoints, IEnumerable<string> names, PerfOptions measurement, TimeSpan sharedWarmupTime, TextWriter progress)
     {
         var results = new List<PerfResult>();
         var list = names.ToList();
@@ -22,9 +25,13 @@ internal static class CasePart
         try
         {
             opened.AddRange(list.Select(name => ReferenceCatalog.Open(name, endpoints)));
-            var shared = await Perf.WarmUpAsync(list.Select((name, i) => Operation.Async(name, opened[i].Operation)).ToList(), SharedWarmupTime);
-            await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                $"[{title} shared warm-up] {list.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")}"));
+            if (sharedWarmupTime > TimeSpan.Zero)
+            {
+                var shared = await Perf.WarmUpAsync(list.Select((name, i) => Operation.Async(name, opened[i].Operation)).ToList(), sharedWarmupTime);
+                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                    $"[{title} shared warm-up] {list.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")}"));
+            }
+
             foreach (var (name, index) in list.Select((n, i) => (n, i)))
             {
                 var caseStarted = TimeProvider.System.GetTimestamp();

@@ -25,8 +25,8 @@ internal static class Suite
         }
 
         var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, options.Measurement, progress), progress);
-        var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, progress), progress);
-        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.Measurement, progress), progress);
+        var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, TimeSpan.FromSeconds(15), progress), progress);
+        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.Measurement, TimeSpan.Zero, progress), progress);
         var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
         var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress), progress);
         throughput.AddRange(await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress), progress));

@@ -4,7 +4,7 @@ namespace PerfAssert.Measurement;
 /// Warms many operations of one process together, round after round, so that what they share (the host, the framework, a
 /// serializer) runs its last tier before the first of them is measured: the first case of a process must not pay for code
 /// every later case finds warm. Each round gives every operation one batch of calls, sized to
-/// <see cref="PerfOptions.TargetSampleTime"/> on its first timing. It settles once every operation has run twice
+/// <see cref="PerfOptions.TargetSampleTime"/> on its latest timing. It settles once every operation has run twice
 /// <see cref="Warmup.PromotionCalls"/> calls (enough to pass the instrumented and the optimized tier), the runtime's
 /// call-counting delay is over, and a whole round after the last promotion compiled fewer methods than there are operations
 /// (many operations share a process with timers and rare paths, so a round of a hundred cases in which nothing at all
@@ -31,10 +31,8 @@ internal static class SharedWarmup
                 cancellationToken.ThrowIfCancellationRequested();
                 var ops = batches[i] == 0 ? 1 : batches[i];
                 var ns = (await sampler.TimeBatchAsync(operations[i], ops, cancellationToken).ConfigureAwait(false)) * sampler.NanosecondsPerTick;
-                if (batches[i] == 0)
-                {
-                    batches[i] = Math.Clamp((long)(options.TargetSampleTime.TotalNanoseconds / Math.Max(ns, 1)), 1, Warmup.PromotionCalls);
-                }
+                // Sized again on every timing: a first call (cold, unoptimized) can take a hundred times a warm one.
+                batches[i] = Math.Clamp((long)(options.TargetSampleTime.TotalNanoseconds * ops / Math.Max(ns, 1)), 1, Warmup.PromotionCalls);
 
                 totalCalls[i] += ops;
                 var now = options.ReadJit();

@@ -5,7 +5,8 @@ namespace PerfAssert.Measurement;
 /// grows until one sample takes at least <see cref="PerfOptions.TargetSampleTime"/> (again whenever faster code makes a sample
 /// shorter). Warm-up then ends when three consecutive samples agree within 5% and promotion is over in the process that runs
 /// the code: the JIT has compiled nothing and tiered compilation has promoted nothing for <see cref="PerfOptions.JitQuietTime"/>
-/// and for at least <see cref="PromotionCalls"/> calls, and the runtime's call-counting delay is known to be over. Quiet alone
+/// and for at least <see cref="PromotionCalls"/> calls (or a second, for a call too slow to make that many), and the
+/// runtime's call-counting delay is known to be over. Quiet alone
 /// proves nothing: during that delay (100 ms after the last new method, by default) nothing is promoted, so a fresh process
 /// looks settled on unoptimized code. Calls are what promote code (30 per tier by default, and with dynamic PGO a method
 /// passes an instrumented tier first), so a quiet stretch of that many calls, with the delay over, means every method called
@@ -21,6 +22,9 @@ internal static class Warmup
     public const int PromotionCalls = 64;
 
     private const double SettledSpread = 1.05;
+
+    /// <summary>Quiet that settles an operation too slow to make <see cref="PromotionCalls"/> calls in it.</summary>
+    private static readonly TimeSpan SlowCallQuietTime = TimeSpan.FromSeconds(1);
 
     /// <summary>
     /// A batch this large that the clock measured as no time means the clock is not advancing. A power of ten, so a batch
@@ -153,7 +157,10 @@ internal static class Warmup
                 return "the runtime's call-counting delay was still running, so hot code had not been promoted";
             }
 
-            return quiet < quietTime || CallsSinceJit < PromotionCalls
+            // A slow call (a large payload of many milliseconds) makes its inner methods' thousands of calls long before it
+            // makes PromotionCalls calls of its own; what is called once per call costs little beside it, so a second of
+            // quiet stands in for the count.
+            return quiet < quietTime || (CallsSinceJit < PromotionCalls && quiet < SlowCallQuietTime)
                 ? "the JIT was still compiling or promoting methods"
                 : null;
         }
