@@ -25,7 +25,7 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
     /// </summary>
     public RatioCaps RatioCaps => Full
         ? new RatioCaps(TimeSpan.FromSeconds(30), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(20))
-        : new RatioCaps(TimeSpan.FromSeconds(15), TimeSpan.FromSeconds(4), TimeSpan.FromSeconds(6));
+        : new RatioCaps(TimeSpan.FromSeconds(15), TimeSpan.FromSeconds(4), TimeSpan.FromSeconds(5));
 
     /// <summary>
     /// How each latency and todo case is measured. The full matrix takes the library's defaults. The quick matrix (the main

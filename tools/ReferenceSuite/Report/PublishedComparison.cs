@@ -110,7 +110,7 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine("### 4. gRPC vs Web API vs WCF over todo operations (2020), 5,000 todos, 1 and 10 clients");
         text.AppendLine();
-        text.AppendLine(TodoTable(measuredMicroseconds, ratios));
+        text.AppendLine(PublishedTodos.Table(measuredMicroseconds, ratios));
         text.AppendLine();
         text.AppendLine($"### 5. NetTcpBinding configuration, {NetTcpConfigCases.Clients} concurrent clients for a fixed time");
         text.AppendLine();
@@ -166,30 +166,8 @@ public static class PublishedComparison
     /// </summary>
     /// <param name="measuredMicroseconds">This run's means by case name (<see cref="TodoCases"/>).</param>
     /// <param name="ratios">This run's side-by-side ratios: when given, they pick the fastest of each side and measure the remark's ratio.</param>
-    public static IReadOnlyList<PublishedTodoRow> Todos(IReadOnlyDictionary<string, double> measuredMicroseconds, RatioTable? ratios = null)
-    {
-        ArgumentNullException.ThrowIfNull(measuredMicroseconds);
-        var rows = new List<PublishedTodoRow>();
-        foreach (var operation in TodoOperations)
-        {
-            foreach (var clients in TodoCases.Concurrency)
-            {
-                var means = new Dictionary<string, double>(StringComparer.Ordinal);
-                foreach (var stack in TodoStacks.Select(s => s.Stack))
-                {
-                    if (measuredMicroseconds.TryGetValue(string.Create(CultureInfo.InvariantCulture, $"Todo{operation}{stack}-c{clients}"), out var mean))
-                    {
-                        means[stack] = mean;
-                    }
-                }
-
-                var (ratio, remark) = TodoRemark(means, ratios, stack => string.Create(CultureInfo.InvariantCulture, $"Todo{operation}{stack}-c{clients}"));
-                rows.Add(new PublishedTodoRow(operation, clients, means, ratio?.Estimate, remark) { Interval = ratios is null ? null : ratio });
-            }
-        }
-
-        return rows;
-    }
+    public static IReadOnlyList<PublishedTodoRow> Todos(IReadOnlyDictionary<string, double> measuredMicroseconds, RatioTable? ratios = null) =>
+        PublishedTodos.Rows(measuredMicroseconds, ratios);
 
     /// <summary>
     /// The NetTcp configuration experiment (published as an order, no figures): each configuration's requests/s in this
@@ -226,68 +204,6 @@ public static class PublishedComparison
             : tuned >= Math.Max(secured, basicHttp) ? "tuned NetTcp the fastest, by less than 10%"
             : "reversed: tuned NetTcp not the fastest";
         return (rates, first + "; " + second);
-    }
-
-    private static readonly string[] TodoOperations = ["Get", "First", "Send", "SendOne"];
-
-    private static readonly (string Stack, string Label)[] TodoStacks =
-    [
-        ("WebApiJsonNet", "Web API JSON"), ("WcfText", "WCF text"), ("WcfNetTcpTuned", "WCF NetTcp (tuned)"), ("GrpcUnary", "gRPC unary"), (TodoCases.GrpcStreaming, "gRPC streaming"),
-    ];
-
-    private static (Interval? GrpcOverFastestOther, string Remark) TodoRemark(Dictionary<string, double> means, RatioTable? ratios, Func<string, string> caseName)
-    {
-        var grpc = means.Where(m => m.Key.StartsWith("Grpc", StringComparison.Ordinal)).ToList();
-        var others = means.Where(m => !m.Key.StartsWith("Grpc", StringComparison.Ordinal)).ToList();
-        if (grpc.Count == 0 || others.Count == 0)
-        {
-            return (null, "not measured in this run");
-        }
-
-        // The side-by-side medians pick each side's fastest when they ran: they were timed together, the means apart.
-        double Speed(KeyValuePair<string, double> mean) => ratios?.MedianMicroseconds(caseName(mean.Key)) ?? mean.Value;
-        var bestGrpc = grpc.MinBy(Speed);
-        var fastestOther = others.MinBy(Speed);
-        var label = TodoStacks.Single(s => s.Stack == fastestOther.Key).Label;
-        var measured = Measured(ratios, caseName(bestGrpc.Key), caseName(fastestOther.Key), bestGrpc.Value / fastestOther.Value);
-        var ratio = RatioText(measured.Estimate, ratios is null ? null : measured);
-        return (measured, Side(measured.Estimate) switch
-        {
-            -1 => $"same order: gRPC fastest, {ratio} {label}",
-            0 => $"gap closed: gRPC within 10% of {label} ({ratio})",
-            _ => $"reversed: {label} fastest, gRPC {ratio} it",
-        });
-    }
-
-    private static string TodoTable(IReadOnlyDictionary<string, double> measuredMicroseconds, RatioTable? ratios)
-    {
-        var rows = Todos(measuredMicroseconds, ratios);
-        var text = new StringBuilder();
-        text.AppendLine("Published: gRPC fastest overall, no per-operation figures; the 10-client runs varied widely and client streaming failed about 10% of the time under load. Measured: mean us per call (with 10 clients, per 10 calls awaited together); gRPC streaming is Get Streaming (one response message per todo) and Send Streaming (one request message per todo). The remark compares the faster of gRPC's calls with the fastest other stack (when the ratio phase ran, both picked and compared side by side, with the interval).");
-        text.AppendLine();
-        text.AppendLine("| operation | clients | " + string.Join(" | ", TodoStacks.Select(s => s.Label)) + " | remark |");
-        text.AppendLine("|---|---:|" + string.Concat(TodoStacks.Select(_ => "---:|")) + "---|");
-        foreach (var row in rows)
-        {
-            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {row.Operation} | {row.Clients} | {string.Join(" | ", TodoStacks.Select(s => Optional(row.MeanMicroseconds.TryGetValue(s.Stack, out var v) ? v : null, "#,0.0")))} | {row.Remark} |"));
-        }
-
-        var sides = rows.Where(r => r.GrpcOverFastestOther is not null).Select(r => Side(r.GrpcOverFastestOther!.Value)).ToList();
-        if (sides.Count > 0)
-        {
-            text.AppendLine();
-            text.Append(string.Create(CultureInfo.InvariantCulture,
-                $"gRPC fastest in {sides.Count(s => s < 0)} of {sides.Count} rows, within 10% in {sides.Count(s => s == 0)}, slower in {sides.Count(s => s > 0)}."));
-            if (rows.Any(r => r.MeanMicroseconds.ContainsKey(TodoCases.GrpcStreaming)))
-            {
-                text.Append(" Client streaming under load: every measured Send Streaming call answered the count of all 5,000 todos (a failed or wrong answer stops the run), where the published run lost about 10%.");
-            }
-
-            text.AppendLine();
-        }
-
-        return text.ToString().TrimEnd();
     }
 
     private static string NetTcpConfig(IReadOnlyDictionary<string, double> requestsPerSecond)
@@ -337,14 +253,14 @@ public static class PublishedComparison
     /// A measured ratio: the side-by-side one when the ratio phase timed the two together, else <paramref name="quotient"/>,
     /// the quotient of two means, as an interval of no width from no blocks.
     /// </summary>
-    private static Interval Measured(RatioTable? ratios, string numerator, string denominator, double quotient) =>
+    internal static Interval Measured(RatioTable? ratios, string numerator, string denominator, double quotient) =>
         ratios?.Ratio(numerator, denominator) ?? new Interval(quotient, quotient, quotient, 0, 0);
 
     /// <summary>
     /// A ratio as the tables print it: with its interval when it was measured side by side; a quotient of means is marked as
     /// one when the report's other ratios were measured side by side.
     /// </summary>
-    private static string RatioText(double? ratio, Interval? interval) => interval switch
+    internal static string RatioText(double? ratio, Interval? interval) => interval switch
     {
         { SampleSize: > 0 } measured => RatioSection.Format(measured),
         { } quotient => quotient.Estimate.ToString("0.00", CultureInfo.InvariantCulture) + "x (quotient of means)",
@@ -359,7 +275,7 @@ public static class PublishedComparison
         return now > 2 * then ? ", the gap much wider now" : now < then / 2 ? ", the gap much narrower now" : string.Empty;
     }
 
-    private static string Optional(double? value, string format) => value is { } v ? v.ToString(format, CultureInfo.InvariantCulture) : "-";
+    internal static string Optional(double? value, string format) => value is { } v ? v.ToString(format, CultureInfo.InvariantCulture) : "-";
 
-    private static int Side(double ratio) => ratio > 1 + ParityBand ? 1 : ratio < 1 - ParityBand ? -1 : 0;
+    internal static int Side(double ratio) => ratio > 1 + ParityBand ? 1 : ratio < 1 - ParityBand ? -1 : 0;
 }
