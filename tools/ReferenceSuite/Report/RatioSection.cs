@@ -17,6 +17,10 @@ public static class RatioSection
         ? string.Create(CultureInfo.InvariantCulture, $"{ratio.Estimate:0.00}x [{ratio.Lower:0.00}, {ratio.Upper:0.00}]")
         : string.Create(CultureInfo.InvariantCulture, $"{ratio.Estimate:0.00}x [unbounded]");
 
+    /// <summary>An interval's reach from its estimate (<see cref="RatioBlocks.RelativeHalfWidth"/>): <c>+-4.2%</c>, or unbounded.</summary>
+    public static string Reach(double halfWidth) =>
+        double.IsFinite(halfWidth) ? string.Create(CultureInfo.InvariantCulture, $"+-{halfWidth:0.0%}") : "unbounded (too few blocks)";
+
     /// <summary>The section: how the ratios were measured, each group's blocks, time and precision, and Large over Small per stack.</summary>
     public static string Markdown(RatioTable table)
     {
@@ -33,14 +37,14 @@ public static class RatioSection
         foreach (var group in table.Groups)
         {
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {group.Title} | {group.Blocks.Cases.Count()} | {group.Blocks.Count} | {group.Elapsed.TotalSeconds:0.0} | +-{group.WidestHalfWidth:0.0%} | {(group.CapReached ? "time cap: wider than the target" : "precision reached")} |"));
+                $"| {group.Title} | {group.Blocks.Cases.Count()} | {group.Blocks.Count} | {group.Elapsed.TotalSeconds:0.0} | {Reach(group.WidestHalfWidth)} | {(group.CapReached ? "time cap: wider than the target" : "precision reached")} |"));
         }
 
         text.AppendLine();
         text.AppendLine("### Large over Small, same stack and item count");
         text.AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Timed in the same blocks. With 0 items both cases send an empty list and do identical work, so they should agree within {Agreement:0%}; with 100 items Large carries orders where Small carries one Guid each. Microseconds are the median over blocks of each block's time per call."));
+            $"With 0 items both cases send an empty list and do identical work, so, timed in the same blocks, they should agree within {Agreement:0%}. (With items, Small and Large are timed in groups of their own: a Large call's garbage was collected in the next Small batch.) Microseconds are the median over blocks of each block's time per call."));
         text.AppendLine();
         text.AppendLine("| stack | items | Small us | Large us | Large / Small | |");
         text.AppendLine("|---|---:|---:|---:|---:|---|");
