@@ -82,9 +82,10 @@ internal static class RatioPart
         {
             foreach (var count in counts)
             {
-                // With items, Small and Large are timed apart: a Large call allocates up to megabytes, and the collections
-                // that garbage triggers landed in the next case's batch, a Small one of a few calls, widening its intervals
-                // threefold. With 0 items both allocate alike and are timed together, which checks identical work.
+                // With items, Small and Large are timed apart: in one group the widest intervals were Small cases' (a batch
+                // of a few calls), and timed apart they narrowed about threefold; the likely cause is a Large call's
+                // megabytes of garbage, collected in whichever batch follows. With 0 items both allocate alike and are
+                // timed together, which checks identical work.
                 var all = ReferenceCases.Latency([count]).ToList();
                 List<(string Title, List<ReferenceCase> Cases)> parts = count == 0
                     ? [($"latency, {count} items", all)]
