@@ -85,7 +85,7 @@ public static class HtmlReport
             Cell(html, ReportText.Kb(row.AllocatedKb), numeric: true);
             if (reference is not null)
             {
-                Cell(html, ReportText.Ratio(row.RatioToReference), numeric: true);
+                Cell(html, ReportText.ReferenceRatio(row), numeric: true);
             }
 
             OutcomeCell(html, row.Result.Verdicts.Count == 0 ? "none" : row.Outcome.ToString(), ReportText.Verdicts(row));

@@ -1,3 +1,4 @@
+using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Reporting;
@@ -5,9 +6,15 @@ namespace PerfAssert.Reporting;
 /// <summary>One latency result as a row of the reference table: per-call figures in microseconds and kilobytes.</summary>
 /// <param name="Result">The result behind the row.</param>
 /// <param name="CaseName">The parsed name, or null when the name does not follow the reference shape.</param>
-/// <param name="RatioToReference">Mean latency / the reference stack's mean for the same case, when the report names one and it ran.</param>
+/// <param name="RatioToReference">
+/// The ratio to the reference stack for the same case, when the report names one and it ran: measured side by side when
+/// <see cref="RatioInterval"/> is set, else mean latency / the reference stack's mean.
+/// </param>
 public sealed record LatencyRow(PerfResult Result, ReferenceCaseName? CaseName, double? RatioToReference)
 {
+    /// <summary>The interval of <see cref="RatioToReference"/> when it was measured side by side, else null.</summary>
+    public Interval? RatioInterval { get; init; }
+
     /// <summary>The method column: the reference method name, or the whole name when it has another shape.</summary>
     public string Method => CaseName?.Method ?? Result.Name;
 

@@ -45,7 +45,7 @@ public static class MarkdownReport
         Line(text, "|---|---:|---:|---:|---:|---:|---:|---:|" + referenceRule + "---|");
         foreach (var row in report.Rows)
         {
-            var ratio = report.ReferenceStack is null ? string.Empty : " " + ReportText.Ratio(row.RatioToReference) + " |";
+            var ratio = report.ReferenceStack is null ? string.Empty : " " + ReportText.ReferenceRatio(row) + " |";
             Line(text, $"| {Cell(row.Method)} | {row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing} | {ReportText.Us(row.MeanUs)} | {ReportText.Us(row.P95Us)} | " +
                 $"{ReportText.PerThousand(row.Gen0PerThousand)} | {ReportText.PerThousand(row.Gen1PerThousand)} | {ReportText.PerThousand(row.Gen2PerThousand)} | " +
                 $"{ReportText.Kb(row.AllocatedKb)} |{ratio} {ReportText.Verdicts(row)} |");

@@ -1,5 +1,6 @@
 using System.Reflection;
 using PerfAssert.Environments;
+using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Reporting;
@@ -47,6 +48,14 @@ public sealed class ReferenceReport
     /// <value>The default is null.</value>
     public string? ReferenceStack { get; init; }
 
+    /// <summary>
+    /// Ratios to <see cref="ReferenceStack"/> measured side by side (interleaved, with an interval), by case name. When
+    /// given, a row's ratio is its entry here (the reference stack's own rows are 1), never a quotient of two means
+    /// measured apart; a case without an entry has no ratio. When null, the ratio is the quotient of the two means.
+    /// </summary>
+    /// <value>The default is null.</value>
+    public IReadOnlyDictionary<string, Interval>? ReferenceRatios { get; init; }
+
     /// <summary>The tool version written into exports; pin it in snapshot tests.</summary>
     /// <value>The default is the PerfAssert assembly's informational version without its source revision.</value>
     public string ToolVersion { get; init; } = DefaultToolVersion();
@@ -93,12 +102,28 @@ public sealed class ReferenceReport
         }
 
         return parsed
-            .Select(p => new LatencyRow(p.Result, p.Name, Ratio(p.Result, p.Name, references)))
+            .Select(p => Row(p.Result, p.Name, references))
             .OrderBy(r => r.CaseName is null ? 1 : 0)
             .ThenBy(r => r.Items ?? 0)
             .ThenBy(r => r.CaseName?.IsSmall == true ? 0 : 1)
             .ThenBy(r => r.CaseName?.Stack ?? r.Result.Name, StringComparer.Ordinal)
             .ToList();
+    }
+
+    private LatencyRow Row(PerfResult result, ReferenceCaseName? name, Dictionary<(string Size, int Items), double> references)
+    {
+        if (ReferenceRatios is null)
+        {
+            return new LatencyRow(result, name, Ratio(result, name, references));
+        }
+
+        if (ReferenceRatios.TryGetValue(result.Name, out var measured))
+        {
+            return new LatencyRow(result, name, measured.Estimate) { RatioInterval = measured };
+        }
+
+        var isReference = name is not null && string.Equals(name.Stack, ReferenceStack, StringComparison.Ordinal);
+        return new LatencyRow(result, name, isReference ? 1 : null);
     }
 
     private static double? Ratio(PerfResult result, ReferenceCaseName? name, Dictionary<(string Size, int Items), double> references) =>
@@ -107,11 +132,11 @@ public sealed class ReferenceReport
             : null;
 
     /// <summary>
-    /// The report's data as JSON (<c>results.json</c>): title, reference stack, results (latency rows in order, then
+    /// The report's data as JSON (<c>results.json</c>): title, reference stack, side-by-side ratios, results (latency rows in order, then
     /// comparisons), throughput rows and floor ratios, in <see cref="PerfJson"/>'s form.
     /// </summary>
     public string ToJson() => System.Text.Json.JsonSerializer.Serialize(
-        new { Title, ReferenceStack, Results = Rows.Select(r => r.Result).Concat(Results.Where(r => r.Partner is not null)), Throughput, FloorRatios },
+        new { Title, ReferenceStack, ReferenceRatios, Results = Rows.Select(r => r.Result).Concat(Results.Where(r => r.Partner is not null)), Throughput, FloorRatios },
         PerfJson.Options);
 
     private static string DefaultToolVersion()

@@ -17,6 +17,11 @@ internal static class ReportText
 
     public static string Ratio(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("0.00", CultureInfo.InvariantCulture) + "x" : Missing;
 
+    /// <summary>A row's ratio to the reference stack, with its interval when it has one: <c>1.52x [1.47, 1.58]</c>.</summary>
+    public static string ReferenceRatio(LatencyRow row) => row.RatioInterval is { IsBounded: true } interval
+        ? Ratio(row.RatioToReference) + string.Create(CultureInfo.InvariantCulture, $" [{interval.Lower:0.00}, {interval.Upper:0.00}]")
+        : Ratio(row.RatioToReference);
+
     /// <summary>A ratio's interval as <c>[lower, upper] (99%)</c>, or the missing mark when it is unbounded.</summary>
     public static string Interval(Statistics.Interval interval) => interval.IsBounded
         ? string.Create(CultureInfo.InvariantCulture, $"[{interval.Lower:0.00}, {interval.Upper:0.00}] ({interval.ConfidenceLevel:0%})")

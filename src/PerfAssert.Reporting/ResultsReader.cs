@@ -38,7 +38,7 @@ public static class ResultsReader
         data.Results.ForEach(r => Checked(r, source));
         try
         {
-            return new ReferenceReport(data.Results, data.Throughput, data.FloorRatios) { Title = data.Title, ReferenceStack = data.ReferenceStack };
+            return new ReferenceReport(data.Results, data.Throughput, data.FloorRatios) { Title = data.Title, ReferenceStack = data.ReferenceStack, ReferenceRatios = data.ReferenceRatios };
         }
         catch (ArgumentException ex)
         {
@@ -110,6 +110,8 @@ public static class ResultsReader
         public required string Title { get; init; }
 
         public string? ReferenceStack { get; init; }
+
+        public Dictionary<string, Statistics.Interval>? ReferenceRatios { get; init; }
 
         public required List<PerfResult> Results { get; init; }
 

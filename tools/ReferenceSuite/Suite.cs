@@ -24,9 +24,17 @@ internal static class Suite
             return 0;
         }
 
+        if (options.RatiosOnly)
+        {
+            var alone = await Timed("ratios", () => RatioPart.RunAsync(endpoints, options.Counts, new Dictionary<string, double>(), options.RatioCaps, progress), progress);
+            await output.WriteLineAsync(RatioSection.Markdown(alone));
+            return 0;
+        }
+
         var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, options.Measurement, progress), progress);
         var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, TimeSpan.FromSeconds(15), progress), progress);
         var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.Measurement, TimeSpan.Zero, progress), progress);
+        var ratios = await Timed("ratios side by side", () => RatioPart.RunAsync(endpoints, options.Counts, RatioPart.Means([.. latency, .. dataStream, .. todos]), options.RatioCaps, progress), progress);
         var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
         var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress), progress);
         throughput.AddRange(await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress), progress));
@@ -36,17 +44,21 @@ internal static class Suite
         var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor, clientStreaming], throughput, floorRatios)
         {
             Title = $"PerfAssert reference suite ({(options.Full ? "full" : "quick")} matrix)",
-            ReferenceStack = "WcfText",
+            ReferenceStack = RatioPart.ReferenceStack,
+            ReferenceRatios = RatioPart.ReferenceRatios(ratios, options.Counts),
         };
         await ReportWriter.WriteAsync(report, options.Output);
         // The published experiments beside this run: a section of report.md (the reference suite's, not the core's).
         var published = PublishedComparison.Markdown(
             latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal),
-            throughput.ToDictionary(r => r.Case, r => r.RequestsPerSecond, StringComparer.Ordinal));
+            throughput.ToDictionary(r => r.Case, r => r.RequestsPerSecond, StringComparer.Ordinal),
+            ratios);
+        var sideBySide = RatioSection.Markdown(ratios);
         // The notes: how far each stand-in's figures are from the real library's (measured beside the project).
         var distance = StandInDistance.Markdown();
-        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection + Environment.NewLine + distance);
+        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + sideBySide + Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection + Environment.NewLine + distance);
         await output.WriteLineAsync(MarkdownReport.Render(report));
+        await output.WriteLineAsync(sideBySide);
         await output.WriteLineAsync(published);
         await output.WriteLineAsync(driverSection);
         await output.WriteLineAsync(clientStreamingSection);

@@ -1,3 +1,4 @@
+using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
@@ -10,9 +11,21 @@ namespace PerfAssert.ReferenceSuite;
 /// When set, only the throughput part runs, on the cases whose name contains it (<c>*</c>: every case), and only its
 /// "driver beside wrk" section is printed: to re-measure our load generator against wrk without the rest of the job.
 /// </param>
-internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null)
+/// <param name="RatiosOnly">
+/// When set, only the side-by-side ratio phase runs (each case timed briefly first to size its batches) and only its
+/// section is printed: to re-measure the ratios and their intervals without the rest of the job.
+/// </param>
+internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false)
 {
-    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*]";
+    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only]";
+
+    /// <summary>
+    /// How long each interleaved group of the ratio phase may measure. Most groups reach their precision well before (see
+    /// <see cref="RatioPart.Settings"/>); the caps keep the quick matrix within the main job's 5 minutes when the machine is noisy.
+    /// </summary>
+    public RatioCaps RatioCaps => Full
+        ? new RatioCaps(TimeSpan.FromSeconds(30), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(20))
+        : new RatioCaps(TimeSpan.FromSeconds(15), TimeSpan.FromSeconds(4), TimeSpan.FromSeconds(5));
 
     /// <summary>
     /// How each latency and todo case is measured. The full matrix takes the library's defaults. The quick matrix (the main
@@ -36,6 +49,7 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
         var full = false;
         var output = Path.Combine("artifacts", "reference");
         string? throughputOnly = null;
+        var ratiosOnly = false;
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
@@ -49,11 +63,14 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
                 case "--throughput-only" when i + 1 < args.Length:
                     throughputOnly = args[++i];
                     break;
+                case "--ratios-only":
+                    ratiosOnly = true;
+                    break;
                 default:
                     throw new ArgumentException($"unknown argument '{args[i]}'. {Usage}");
             }
         }
 
-        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly);
+        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly);
     }
 }

@@ -32,6 +32,29 @@ public sealed class ReferenceReportTests
     }
 
     [Fact]
+    public void Rows_SideBySideRatios_TakeTheirEstimateAndIntervalNotTheQuotientOfMeans()
+    {
+        var measured = new PerfAssert.Statistics.Interval(1.52, 1.47, 1.58, 0.99, 40);
+        var sample = ReportSamples.Report();
+        var report = new ReferenceReport(sample.Results, sample.Throughput, sample.FloorRatios)
+        {
+            ReferenceStack = sample.ReferenceStack,
+            ReferenceRatios = new Dictionary<string, PerfAssert.Statistics.Interval> { ["LargeAspNetCoreMinimalStj-100"] = measured },
+        };
+
+        var stj = report.Rows.Single(r => r.Result.Name == "LargeAspNetCoreMinimalStj-100");
+        var parsed = ResultsReader.ParseReferenceReport(report.ToJson(), "results.json");
+
+        Assert.Equal(1.52, stj.RatioToReference);
+        Assert.Equal(measured, stj.RatioInterval);
+        Assert.Equal(1.0, report.Rows.Single(r => r.Result.Name == "LargeWcfText-100").RatioToReference);
+        Assert.Null(report.Rows.Single(r => r.Result.Name == "SmallAspNetCoreControllersNewtonsoft-0").RatioToReference);
+        Assert.Contains("| 1.52x [1.47, 1.58] |", MarkdownReport.Render(report), StringComparison.Ordinal);
+        Assert.Contains(">1.52x [1.47, 1.58]<", HtmlReport.Render(report), StringComparison.Ordinal);
+        Assert.Equal(measured, parsed.Rows.Single(r => r.Result.Name == "LargeAspNetCoreMinimalStj-100").RatioInterval);
+    }
+
+    [Fact]
     public void Rows_ReferenceStackDidNotRun_RatioIsMissing()
     {
         var report = new ReferenceReport(ReportSamples.Results()) { ReferenceStack = "WcfNetTcp" };

@@ -1,5 +1,7 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.ReferenceSuite.Ratios;
+using PerfAssert.Statistics;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite.Report;
@@ -7,7 +9,9 @@ namespace PerfAssert.ReferenceSuite.Report;
 /// <summary>
 /// Puts the published experiments beside this run's figures, normalized as the experiments were read: the latency
 /// experiment as ratios to WCF text (BasicHttpBinding) at the same size and item count, NetTcp vs gRPC as the ratio of the
-/// two. Absolute figures are shown but never compared: the hardware and runtimes differ.
+/// two. Absolute figures are shown but never compared: the hardware and runtimes differ. Given this run's side-by-side
+/// ratios (<see cref="RatioTable"/>), every measured ratio is one of them, with its interval; without, it is the quotient
+/// of two means.
 /// </summary>
 public static class PublishedComparison
 {
@@ -18,7 +22,7 @@ public static class PublishedComparison
     public const double ParityBand = 0.10;
 
     /// <summary>Every published latency figure beside ours; <paramref name="measuredMicroseconds"/> is keyed by our case name.</summary>
-    public static IReadOnlyList<PublishedRow> Latency(IReadOnlyDictionary<string, double> measuredMicroseconds)
+    public static IReadOnlyList<PublishedRow> Latency(IReadOnlyDictionary<string, double> measuredMicroseconds, RatioTable? ratios = null)
     {
         ArgumentNullException.ThrowIfNull(measuredMicroseconds);
         var published = PublishedLatency.All;
@@ -38,10 +42,14 @@ public static class PublishedComparison
             {
                 rows.Add(new PublishedRow(ours, figure.MeanMicroseconds, publishedRatio, null, null, $"not measured in this run ({figure.Items} items: the quick matrix runs 0 and 100, --full adds 10 and 1000)"));
             }
+            else if (ours == referenceCase)
+            {
+                rows.Add(new PublishedRow(ours, figure.MeanMicroseconds, publishedRatio, measured, 1, "the reference"));
+            }
             else
             {
-                var ratio = measured / measuredReference;
-                rows.Add(new PublishedRow(ours, figure.MeanMicroseconds, publishedRatio, measured, ratio, ours == referenceCase ? "the reference" : Remark(publishedRatio, ratio)));
+                var ratio = Measured(ratios, ours, referenceCase, measured / measuredReference);
+                rows.Add(new PublishedRow(ours, figure.MeanMicroseconds, publishedRatio, measured, ratio.Estimate, Remark(publishedRatio, ratio.Estimate)) { MeasuredInterval = ratios is null ? null : ratio });
             }
         }
 
@@ -66,7 +74,8 @@ public static class PublishedComparison
     /// <summary>The published experiments beside this run, as a Markdown section of the report.</summary>
     /// <param name="measuredMicroseconds">This run's means by case name (latency, data stream and todo cases).</param>
     /// <param name="requestsPerSecond">This run's throughput by case name (<see cref="ThroughputCases"/>), if it ran.</param>
-    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds, IReadOnlyDictionary<string, double>? requestsPerSecond = null)
+    /// <param name="ratios">This run's side-by-side ratios, when the ratio phase ran.</param>
+    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds, IReadOnlyDictionary<string, double>? requestsPerSecond = null, RatioTable? ratios = null)
     {
         ArgumentNullException.ThrowIfNull(measuredMicroseconds);
         var text = new StringBuilder();
@@ -78,7 +87,7 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine("### 1. Round-trip latency (2019), each stack over WCF text at the same size and item count");
         text.AppendLine();
-        var rows = Latency(measuredMicroseconds);
+        var rows = Latency(measuredMicroseconds, ratios);
         string[] headlines = ["SmallAspNetCoreJsonNet-100", "LargeAspNetCoreMessagePack-100", "LargeAspNetCoreMessagePack-1000"];
         text.AppendLine("Headline rows: " + string.Join("; ", headlines.Select(h => rows.Single(r => r.Case == h)).Select(Headline)) + ".");
         text.AppendLine();
@@ -87,7 +96,7 @@ public static class PublishedComparison
         foreach (var row in rows.OrderBy(r => r.MeasuredRatio is null).ThenBy(r => r.Case, StringComparer.Ordinal))
         {
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {row.Case} | {row.PublishedMicroseconds:#,0.0} | {row.PublishedRatio:0.00}x | {Optional(row.MeasuredMicroseconds, "#,0.0")} | {Optional(row.MeasuredRatio, "0.00")}{(row.MeasuredRatio is null ? "" : "x")} | {row.Remark} |"));
+                $"| {row.Case} | {row.PublishedMicroseconds:#,0.0} | {row.PublishedRatio:0.00}x | {Optional(row.MeasuredMicroseconds, "#,0.0")} | {RatioText(row.MeasuredRatio, row.MeasuredInterval)} | {row.Remark} |"));
         }
 
         text.AppendLine();
@@ -97,11 +106,11 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine("### 3. WCF NetTcp vs gRPC (2019), GetDataStream 0..42");
         text.AppendLine();
-        text.AppendLine(DataStream(measuredMicroseconds));
+        text.AppendLine(DataStream(measuredMicroseconds, ratios));
         text.AppendLine();
         text.AppendLine("### 4. gRPC vs Web API vs WCF over todo operations (2020), 5,000 todos, 1 and 10 clients");
         text.AppendLine();
-        text.AppendLine(TodoTable(measuredMicroseconds));
+        text.AppendLine(PublishedTodos.Table(measuredMicroseconds, ratios));
         text.AppendLine();
         text.AppendLine($"### 5. NetTcpBinding configuration, {NetTcpConfigCases.Clients} concurrent clients for a fixed time");
         text.AppendLine();
@@ -156,30 +165,9 @@ public static class PublishedComparison
     /// run's mean per stack and whether gRPC (unary, or streaming where it has it) is still the fastest.
     /// </summary>
     /// <param name="measuredMicroseconds">This run's means by case name (<see cref="TodoCases"/>).</param>
-    public static IReadOnlyList<PublishedTodoRow> Todos(IReadOnlyDictionary<string, double> measuredMicroseconds)
-    {
-        ArgumentNullException.ThrowIfNull(measuredMicroseconds);
-        var rows = new List<PublishedTodoRow>();
-        foreach (var operation in TodoOperations)
-        {
-            foreach (var clients in TodoCases.Concurrency)
-            {
-                var means = new Dictionary<string, double>(StringComparer.Ordinal);
-                foreach (var stack in TodoStacks.Select(s => s.Stack))
-                {
-                    if (measuredMicroseconds.TryGetValue(string.Create(CultureInfo.InvariantCulture, $"Todo{operation}{stack}-c{clients}"), out var mean))
-                    {
-                        means[stack] = mean;
-                    }
-                }
-
-                var (ratio, remark) = TodoRemark(means);
-                rows.Add(new PublishedTodoRow(operation, clients, means, ratio, remark));
-            }
-        }
-
-        return rows;
-    }
+    /// <param name="ratios">This run's side-by-side ratios: when given, they pick the fastest of each side and measure the remark's ratio.</param>
+    public static IReadOnlyList<PublishedTodoRow> Todos(IReadOnlyDictionary<string, double> measuredMicroseconds, RatioTable? ratios = null) =>
+        PublishedTodos.Rows(measuredMicroseconds, ratios);
 
     /// <summary>
     /// The NetTcp configuration experiment (published as an order, no figures): each configuration's requests/s in this
@@ -218,65 +206,6 @@ public static class PublishedComparison
         return (rates, first + "; " + second);
     }
 
-    private static readonly string[] TodoOperations = ["Get", "First", "Send", "SendOne"];
-
-    private static readonly (string Stack, string Label)[] TodoStacks =
-    [
-        ("WebApiJsonNet", "Web API JSON"), ("WcfText", "WCF text"), ("WcfNetTcpTuned", "WCF NetTcp (tuned)"), ("GrpcUnary", "gRPC unary"), (TodoCases.GrpcStreaming, "gRPC streaming"),
-    ];
-
-    private static (double? GrpcOverFastestOther, string Remark) TodoRemark(Dictionary<string, double> means)
-    {
-        var grpc = means.Where(m => m.Key.StartsWith("Grpc", StringComparison.Ordinal)).ToList();
-        var others = means.Where(m => !m.Key.StartsWith("Grpc", StringComparison.Ordinal)).ToList();
-        if (grpc.Count == 0 || others.Count == 0)
-        {
-            return (null, "not measured in this run");
-        }
-
-        var bestGrpc = grpc.MinBy(m => m.Value);
-        var fastestOther = others.MinBy(m => m.Value);
-        var label = TodoStacks.Single(s => s.Stack == fastestOther.Key).Label;
-        var ratio = bestGrpc.Value / fastestOther.Value;
-        return (ratio, Side(ratio) switch
-        {
-            -1 => string.Create(CultureInfo.InvariantCulture, $"same order: gRPC fastest, {ratio:0.00}x {label}"),
-            0 => string.Create(CultureInfo.InvariantCulture, $"gap closed: gRPC within 10% of {label} ({ratio:0.00}x)"),
-            _ => string.Create(CultureInfo.InvariantCulture, $"reversed: {label} fastest, gRPC {ratio:0.00}x it"),
-        });
-    }
-
-    private static string TodoTable(IReadOnlyDictionary<string, double> measuredMicroseconds)
-    {
-        var rows = Todos(measuredMicroseconds);
-        var text = new StringBuilder();
-        text.AppendLine("Published: gRPC fastest overall, no per-operation figures; the 10-client runs varied widely and client streaming failed about 10% of the time under load. Measured: mean us per call (with 10 clients, per 10 calls awaited together); gRPC streaming is Get Streaming (one response message per todo) and Send Streaming (one request message per todo). The remark compares the faster of gRPC's calls with the fastest other stack.");
-        text.AppendLine();
-        text.AppendLine("| operation | clients | " + string.Join(" | ", TodoStacks.Select(s => s.Label)) + " | remark |");
-        text.AppendLine("|---|---:|" + string.Concat(TodoStacks.Select(_ => "---:|")) + "---|");
-        foreach (var row in rows)
-        {
-            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {row.Operation} | {row.Clients} | {string.Join(" | ", TodoStacks.Select(s => Optional(row.MeanMicroseconds.TryGetValue(s.Stack, out var v) ? v : null, "#,0.0")))} | {row.Remark} |"));
-        }
-
-        var sides = rows.Where(r => r.GrpcOverFastestOther is not null).Select(r => Side(r.GrpcOverFastestOther!.Value)).ToList();
-        if (sides.Count > 0)
-        {
-            text.AppendLine();
-            text.Append(string.Create(CultureInfo.InvariantCulture,
-                $"gRPC fastest in {sides.Count(s => s < 0)} of {sides.Count} rows, within 10% in {sides.Count(s => s == 0)}, slower in {sides.Count(s => s > 0)}."));
-            if (rows.Any(r => r.MeanMicroseconds.ContainsKey(TodoCases.GrpcStreaming)))
-            {
-                text.Append(" Client streaming under load: every measured Send Streaming call answered the count of all 5,000 todos (a failed or wrong answer stops the run), where the published run lost about 10%.");
-            }
-
-            text.AppendLine();
-        }
-
-        return text.ToString().TrimEnd();
-    }
-
     private static string NetTcpConfig(IReadOnlyDictionary<string, double> requestsPerSecond)
     {
         var (rates, remark) = NetTcpConfigOrder(requestsPerSecond);
@@ -299,19 +228,44 @@ public static class PublishedComparison
     }
 
     private static string Headline(PublishedRow row) => row.MeasuredRatio is { } measured
-        ? string.Create(CultureInfo.InvariantCulture, $"{row.Case} {row.PublishedRatio:0.00}x WCF text in 2019, {measured:0.00}x now ({row.Remark})")
+        ? string.Create(CultureInfo.InvariantCulture, $"{row.Case} {row.PublishedRatio:0.00}x WCF text in 2019, {RatioText(measured, row.MeasuredInterval)} now ({row.Remark})")
         : string.Create(CultureInfo.InvariantCulture, $"{row.Case} {row.PublishedRatio:0.00}x WCF text in 2019, {row.Remark}");
 
-    private static string DataStream(IReadOnlyDictionary<string, double> measured)
+    private static string DataStream(IReadOnlyDictionary<string, double> measured, RatioTable? ratios)
     {
         const double PublishedNetTcp = 211.5, PublishedGrpc = 190.1;
+        const string Grpc = "DataStreamGrpcUnary-42", NetTcp = "DataStreamWcfNetTcpTuned-42", Streaming = "DataStreamGrpcServerStreaming-42";
         var published = PublishedGrpc / PublishedNetTcp;
         var line = string.Create(CultureInfo.InvariantCulture, $"Published: NetTcpBinding {PublishedNetTcp} us, gRPC unary {PublishedGrpc} us, gRPC / NetTcp {published:0.00}x; server streaming about 5x NetTcp.");
-        return measured.TryGetValue("DataStreamGrpcUnary-42", out var grpc) && measured.TryGetValue("DataStreamWcfNetTcpTuned-42", out var netTcp)
-            ? line + string.Create(CultureInfo.InvariantCulture, $" Measured: NetTcp (tuned) {netTcp:#,0.0} us, gRPC unary {grpc:#,0.0} us, gRPC / NetTcp {grpc / netTcp:0.00}x: {Remark(published, grpc / netTcp)}.")
-                + (measured.TryGetValue("DataStreamGrpcServerStreaming-42", out var streaming) ? string.Create(CultureInfo.InvariantCulture, $" Server streaming {streaming / netTcp:0.00}x NetTcp.") : "")
-            : line + " Not measured in this run.";
+        if (!measured.TryGetValue(Grpc, out var grpc) || !measured.TryGetValue(NetTcp, out var netTcp))
+        {
+            return line + " Not measured in this run.";
+        }
+
+        var ratio = Measured(ratios, Grpc, NetTcp, grpc / netTcp);
+        Interval? streaming = measured.TryGetValue(Streaming, out var streamingUs) ? Measured(ratios, Streaming, NetTcp, streamingUs / netTcp) : null;
+        Interval? Shown(Interval? value) => ratios is null ? null : value;
+        return line + string.Create(CultureInfo.InvariantCulture, $" Measured: NetTcp (tuned) {netTcp:#,0.0} us, gRPC unary {grpc:#,0.0} us, gRPC / NetTcp {RatioText(ratio.Estimate, Shown(ratio))}: {Remark(published, ratio.Estimate)}.")
+            + (streaming is { } s ? $" Server streaming {RatioText(s.Estimate, Shown(s))} NetTcp." : "");
     }
+
+    /// <summary>
+    /// A measured ratio: the side-by-side one when the ratio phase timed the two together, else <paramref name="quotient"/>,
+    /// the quotient of two means, as an interval of no width from no blocks.
+    /// </summary>
+    internal static Interval Measured(RatioTable? ratios, string numerator, string denominator, double quotient) =>
+        ratios?.Ratio(numerator, denominator) ?? new Interval(quotient, quotient, quotient, 0, 0);
+
+    /// <summary>
+    /// A ratio as the tables print it: with its interval when it was measured side by side; a quotient of means is marked as
+    /// one when the report's other ratios were measured side by side.
+    /// </summary>
+    internal static string RatioText(double? ratio, Interval? interval) => interval switch
+    {
+        { SampleSize: > 0 } measured => RatioSection.Format(measured),
+        { } quotient => quotient.Estimate.ToString("0.00", CultureInfo.InvariantCulture) + "x (quotient of means)",
+        null => ratio is { } r ? r.ToString("0.00", CultureInfo.InvariantCulture) + "x" : "-",
+    };
 
     /// <summary>Says so when the gap to the reference is more than twice as wide, or less than half as wide, as published.</summary>
     private static string Spread(double published, double measured)
@@ -321,7 +275,7 @@ public static class PublishedComparison
         return now > 2 * then ? ", the gap much wider now" : now < then / 2 ? ", the gap much narrower now" : string.Empty;
     }
 
-    private static string Optional(double? value, string format) => value is { } v ? v.ToString(format, CultureInfo.InvariantCulture) : "-";
+    internal static string Optional(double? value, string format) => value is { } v ? v.ToString(format, CultureInfo.InvariantCulture) : "-";
 
-    private static int Side(double ratio) => ratio > 1 + ParityBand ? 1 : ratio < 1 - ParityBand ? -1 : 0;
+    internal static int Side(double ratio) => ratio > 1 + ParityBand ? 1 : ratio < 1 - ParityBand ? -1 : 0;
 }

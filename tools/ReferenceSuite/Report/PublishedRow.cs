@@ -1,3 +1,5 @@
+using PerfAssert.Statistics;
+
 namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>One published figure beside today's measurement, each as a ratio to its own run's reference stack.</summary>
@@ -7,4 +9,8 @@ namespace PerfAssert.ReferenceSuite.Report;
 /// <param name="MeasuredMicroseconds">Today's mean, or <see langword="null"/> when this run did not measure the case.</param>
 /// <param name="MeasuredRatio">Today's mean over today's reference stack's, same size and items.</param>
 /// <param name="Remark">Same order, reversed, closed or opened (within or beyond 10% of parity), or why not comparable.</param>
-public sealed record PublishedRow(string Case, double PublishedMicroseconds, double PublishedRatio, double? MeasuredMicroseconds, double? MeasuredRatio, string Remark);
+public sealed record PublishedRow(string Case, double PublishedMicroseconds, double PublishedRatio, double? MeasuredMicroseconds, double? MeasuredRatio, string Remark)
+{
+    /// <summary>The interval of <see cref="MeasuredRatio"/> when it was measured side by side, else null.</summary>
+    public Interval? MeasuredInterval { get; init; }
+}

@@ -1,3 +1,4 @@
+using PerfAssert.Statistics;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite.Report;
@@ -8,4 +9,8 @@ namespace PerfAssert.ReferenceSuite.Report;
 /// <param name="MeanMicroseconds">This run's mean per call by stack (<c>WebApiJsonNet</c>, <c>WcfText</c>, <c>WcfNetTcpTuned</c>, <c>GrpcUnary</c>, <see cref="TodoCases.GrpcStreaming"/>).</param>
 /// <param name="GrpcOverFastestOther">The faster of gRPC's calls over the fastest other stack, or <see langword="null"/> when not measured.</param>
 /// <param name="Remark">Whether gRPC is still the fastest, or not measured.</param>
-public sealed record PublishedTodoRow(string Operation, int Clients, IReadOnlyDictionary<string, double> MeanMicroseconds, double? GrpcOverFastestOther, string Remark);
+public sealed record PublishedTodoRow(string Operation, int Clients, IReadOnlyDictionary<string, double> MeanMicroseconds, double? GrpcOverFastestOther, string Remark)
+{
+    /// <summary>The interval of <see cref="GrpcOverFastestOther"/> when it was measured side by side, else null.</summary>
+    public Interval? Interval { get; init; }
+}
