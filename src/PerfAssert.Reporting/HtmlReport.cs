@@ -71,7 +71,7 @@ public static class HtmlReport
         }
 
         var reference = report.ReferenceStack is null ? null : "vs " + report.ReferenceStack;
-        Header(html, ["Method", "Items", "Mean (us)", "P95 (us)", "Gen0 / 1k", "Gen1 / 1k", "Gen2 / 1k", "Allocated (KB)", .. reference is null ? Array.Empty<string>() : [reference], "Verdicts"]);
+        Header(html, ["Method", "Items", "Mean (us)", "P95 (us)", "Gen0 / 1k", "Gen1 / 1k", "Gen2 / 1k", "Allocated (KB)", .. reference is null ? Array.Empty<string>() : [reference], "Verdicts", "Settled"]);
         foreach (var row in report.Rows)
         {
             html.Append("<tr>");
@@ -89,6 +89,7 @@ public static class HtmlReport
             }
 
             OutcomeCell(html, row.Result.Verdicts.Count == 0 ? "none" : row.Outcome.ToString(), ReportText.Verdicts(row));
+            Cell(html, row.Unsettled is null ? "yes" : "no: " + row.Unsettled, numeric: false);
             html.Append("</tr>\n");
         }
 

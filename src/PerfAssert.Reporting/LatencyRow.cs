@@ -41,4 +41,8 @@ public sealed record LatencyRow(PerfResult Result, ReferenceCaseName? CaseName, 
 
     /// <summary>The worst verdict outcome of the result.</summary>
     public VerdictOutcome Outcome => Result.Outcome;
+
+    /// <summary>Why the row's figures were not timed on settled code (see <see cref="Measurement.OperationSummary.Unsettled"/>),
+    /// or <see langword="null"/> when they were.</summary>
+    public string? Unsettled => Result.Subject.Unsettled ?? (Result.Subject.WarmupSettled ? null : "warm-up did not settle");
 }

@@ -41,14 +41,26 @@ public static class MarkdownReport
 
         var reference = report.ReferenceStack is null ? string.Empty : " vs " + Cell(report.ReferenceStack) + " |";
         var referenceRule = report.ReferenceStack is null ? string.Empty : "---:|";
-        Line(text, "| Method | Items | Mean (us) | P95 (us) | Gen0 / 1k | Gen1 / 1k | Gen2 / 1k | Allocated (KB) |" + reference + " Verdicts |");
-        Line(text, "|---|---:|---:|---:|---:|---:|---:|---:|" + referenceRule + "---|");
+        Line(text, "| Method | Items | Mean (us) | P95 (us) | Gen0 / 1k | Gen1 / 1k | Gen2 / 1k | Allocated (KB) |" + reference + " Verdicts | Settled |");
+        Line(text, "|---|---:|---:|---:|---:|---:|---:|---:|" + referenceRule + "---|---|");
         foreach (var row in report.Rows)
         {
             var ratio = report.ReferenceStack is null ? string.Empty : " " + ReportText.ReferenceRatio(row) + " |";
             Line(text, $"| {Cell(row.Method)} | {row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing} | {ReportText.Us(row.MeanUs)} | {ReportText.Us(row.P95Us)} | " +
                 $"{ReportText.PerThousand(row.Gen0PerThousand)} | {ReportText.PerThousand(row.Gen1PerThousand)} | {ReportText.PerThousand(row.Gen2PerThousand)} | " +
-                $"{ReportText.Kb(row.AllocatedKb)} |{ratio} {ReportText.Verdicts(row)} |");
+                $"{ReportText.Kb(row.AllocatedKb)} |{ratio} {ReportText.Verdicts(row)} | {(row.Unsettled is null ? "yes" : "no")} |");
+        }
+
+        // A row timed on unsettled code says why, so a reader knows which figures not to trust.
+        var unsettled = report.Rows.Where(r => r.Unsettled is not null).ToList();
+        if (unsettled.Count > 0)
+        {
+            Line(text);
+            Line(text, "Timed on unsettled code:");
+            foreach (var row in unsettled)
+            {
+                Line(text, $"- {Cell(row.Result.Name)}: {Cell(row.Unsettled!)}");
+            }
         }
     }
 

@@ -39,7 +39,7 @@ public sealed class MarkdownReportTests
         var markdown = MarkdownReport.Render(new ReferenceReport([hostile]));
 
         var row = markdown.Split('\n').Single(l => l.StartsWith("| Evil", StringComparison.Ordinal));
-        Assert.Equal(10, Regex.Matches(row, @"(?<!\\)\|").Count);
+        Assert.Equal(11, Regex.Matches(row, @"(?<!\\)\|").Count);
         Assert.Contains(@"Evil \| &lt;b&gt;x&lt;/b&gt; \*y\* z", row, StringComparison.Ordinal);
     }
 
