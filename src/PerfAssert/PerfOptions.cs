@@ -17,9 +17,10 @@ public sealed record PerfOptions
     /// <see cref="BuildPairs"/>. <value>The default is 3 seconds; warm-up usually ends well before, once it has settled.</value></summary>
     public TimeSpan MaxWarmupTime { get; init; } = TimeSpan.FromSeconds(3);
 
-    /// <summary>How long the JIT must have compiled nothing, anywhere in the process, before warm-up may end. A fresh process
-    /// keeps compiling (an in-process server's pipeline tiers up for a second or more after the first calls), and timings
-    /// taken meanwhile can be several times the steady ones. <see cref="TimeSpan.Zero"/> leaves the JIT out of warm-up.
+    /// <summary>How long the JIT must have compiled and promoted nothing, anywhere in the process that runs the code, before
+    /// warm-up may end; it must also have been quiet for 64 calls, and the runtime's call-counting delay must be over (read
+    /// from its tiered-compilation events). A fresh process keeps compiling and promoting for seconds, and timings taken
+    /// meanwhile can be several times the steady ones. <see cref="TimeSpan.Zero"/> leaves the JIT out of warm-up.
     /// <value>The default is 100 ms.</value></summary>
     public TimeSpan JitQuietTime { get; init; } = TimeSpan.FromMilliseconds(100);
 
