@@ -10,9 +10,17 @@ namespace PerfAssert.ReferenceSuite;
 /// When set, only the throughput part runs, on the cases whose name contains it (<c>*</c>: every case), and only its
 /// "driver beside wrk" section is printed: to re-measure our load generator against wrk without the rest of the job.
 /// </param>
-internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null)
+/// <param name="FirstAndAgain">
+/// When set, only the first-and-again check runs (<see cref="FirstAndAgainPart"/>): one case per protocol family measured
+/// first in the process and again after ten other cases.
+/// </param>
+/// <param name="Unwarmed">
+/// With <paramref name="FirstAndAgain"/>: no shared warm-up and no tiering wait, so the check's test can show it catches
+/// code timed before promotion. Not for reports.
+/// </param>
+internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool FirstAndAgain = false, bool Unwarmed = false)
 {
-    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*]";
+    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--first-and-again]";
 
     /// <summary>
     /// How each latency and todo case is measured. The full matrix takes the library's defaults. The quick matrix (the main
@@ -36,6 +44,8 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
         var full = false;
         var output = Path.Combine("artifacts", "reference");
         string? throughputOnly = null;
+        var firstAndAgain = false;
+        var unwarmed = false;
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
@@ -49,11 +59,18 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
                 case "--throughput-only" when i + 1 < args.Length:
                     throughputOnly = args[++i];
                     break;
+                case "--first-and-again":
+                    firstAndAgain = true;
+                    break;
+                case "--first-and-again-unwarmed":
+                    firstAndAgain = true;
+                    unwarmed = true;
+                    break;
                 default:
                     throw new ArgumentException($"unknown argument '{args[i]}'. {Usage}");
             }
         }
 
-        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly);
+        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, firstAndAgain, unwarmed);
     }
 }
