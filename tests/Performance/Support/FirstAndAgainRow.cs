@@ -27,10 +27,10 @@ internal sealed record FirstAndAgainRow(string Family, string Case, double Ratio
 
     private static FirstAndAgainRow Row(string line)
     {
-        // | Family | Case | First us | Again us | Again / first | 99% interval | Engine first | Engine again | Compiled | First settled | Again settled |
+        // | Family | Case | First us | Again us | Again / first | 99% interval | (diagnostic columns) | First settled | Again settled |
         var cells = line.Trim('|').Split('|').Select(c => c.Trim()).ToArray();
         var interval = cells[5].Split(" to ");
-        return new FirstAndAgainRow(cells[0], cells[1], Number(cells[4]), Number(interval[0]), Number(interval[1]), cells[9], cells[10]);
+        return new FirstAndAgainRow(cells[0], cells[1], Number(cells[4]), Number(interval[0]), Number(interval[1]), cells[^2], cells[^1]);
     }
 
     private static double Number(string text) => double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
