@@ -2,6 +2,7 @@ using PerfAssert.ReferenceSuite;
 
 // The main job: runs the reference comparison on loopback targets and writes its report.
 //   dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR]
-// Default: the quick matrix (0 and 100 items); --full: 0, 10, 100 and 1000 items.
+// Default: the quick matrix (0 and 100 items); --full: 0, 10, 100 and 1000 items; --first-and-again: only the check that
+// one case per protocol family measures the same first in the process and again after ten other cases (issue 41).
 var options = SuiteOptions.Parse(args);
 return await Suite.RunAsync(options, Console.Out, Console.Error);

@@ -17,6 +17,11 @@ internal static class Suite
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
         var endpoints = host.Endpoints;
+        if (options.FirstAndAgain)
+        {
+            return await Timed("first and again", () => FirstAndAgainPart.RunAsync(endpoints, options.Measurement, options.Unwarmed, output, progress), progress);
+        }
+
         if (options.ThroughputOnly is { } only)
         {
             var (_, section) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress, only), progress);

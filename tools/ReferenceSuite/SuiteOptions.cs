@@ -15,9 +15,17 @@ namespace PerfAssert.ReferenceSuite;
 /// When set, only the side-by-side ratio phase runs (each case timed briefly first to size its batches) and only its
 /// section is printed: to re-measure the ratios and their intervals without the rest of the job.
 /// </param>
-internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false)
+/// <param name="FirstAndAgain">
+/// When set, only the first-and-again check runs (<see cref="FirstAndAgainPart"/>): one case per protocol family measured
+/// first in the process and again after ten other cases.
+/// </param>
+/// <param name="Unwarmed">
+/// With <paramref name="FirstAndAgain"/>: no shared warm-up and no tiering wait, so the check's test can show it catches
+/// code timed before promotion. Not for reports.
+/// </param>
+internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false, bool FirstAndAgain = false, bool Unwarmed = false)
 {
-    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only]";
+    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only] [--first-and-again]";
 
     /// <summary>
     /// How long each interleaved group of the ratio phase may measure. Most groups reach their precision well before (see
@@ -50,6 +58,8 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
         var output = Path.Combine("artifacts", "reference");
         string? throughputOnly = null;
         var ratiosOnly = false;
+        var firstAndAgain = false;
+        var unwarmed = false;
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
@@ -66,11 +76,18 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
                 case "--ratios-only":
                     ratiosOnly = true;
                     break;
+                case "--first-and-again":
+                    firstAndAgain = true;
+                    break;
+                case "--first-and-again-unwarmed":
+                    firstAndAgain = true;
+                    unwarmed = true;
+                    break;
                 default:
                     throw new ArgumentException($"unknown argument '{args[i]}'. {Usage}");
             }
         }
 
-        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly);
+        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly, firstAndAgain, unwarmed);
     }
 }

@@ -5,8 +5,8 @@ namespace PerfAssert.Measurement;
 /// serializer) runs its last tier before the first of them is measured: the first case of a process must not pay for code
 /// every later case finds warm. Each round gives every operation one batch of calls, sized to
 /// <see cref="PerfOptions.TargetSampleTime"/> on its latest timing. It settles once every operation has run twice
-/// <see cref="Warmup.PromotionCalls"/> calls (enough to pass the instrumented and the optimized tier), the runtime's
-/// call-counting delay is over, and a whole round after the last promotion compiled fewer methods than there are operations
+/// <see cref="Warmup.PromotionCalls"/> calls (enough to pass the instrumented and the optimized tier) in quiet rounds only:
+/// rounds that began and ended with the runtime's call-counting delay over and compiled fewer methods than there are operations
 /// (many operations share a process with timers and rare paths, so a round of a hundred cases in which nothing at all
 /// compiles was not seen within a minute here); otherwise it ends unsettled when the time runs out. It is the shared part
 /// only: each operation's own warm-up still waits until nothing compiles before it is timed.
@@ -21,8 +21,13 @@ internal static class SharedWarmup
         var started = clock.GetTimestamp();
         var batches = new long[operations.Count];
         var totalCalls = new long[operations.Count];
+        // Calls since the last round that was busy (the delay running, or promotion compiling): only these can promote, so
+        // only these count. Counted from the start instead, a fresh process settled the moment its delay first ended, on
+        // tier-0 code, its calls all made while nothing could be promoted (issue 41's first-and-again check).
+        var callsSinceBusy = new long[operations.Count];
         var jit = options.ReadJit();
         var jitActiveAt = TimeSpan.Zero;
+        var quietSince = TimeSpan.Zero;
         while (true)
         {
             var roundStart = jit;
@@ -35,6 +40,7 @@ internal static class SharedWarmup
                 batches[i] = Math.Clamp((long)(options.TargetSampleTime.TotalNanoseconds * ops / Math.Max(ns, 1)), 1, Warmup.PromotionCalls);
 
                 totalCalls[i] += ops;
+                callsSinceBusy[i] += ops;
                 var now = options.ReadJit();
                 if (now.ActiveSince(jit))
                 {
@@ -45,10 +51,18 @@ internal static class SharedWarmup
             }
 
             var elapsed = clock.GetElapsedTime(started);
-            var enoughCalls = totalCalls.All(c => c >= 2 * Warmup.PromotionCalls);
             var delayOver = jit.DelayOver(elapsed - jitActiveAt);
             var roundCompiled = jit.CompiledMethods - roundStart.CompiledMethods;
-            var settled = enoughCalls && delayOver && roundStart.Delaying != true && roundCompiled < operations.Count;
+            if (!delayOver || roundStart.Delaying == true || roundCompiled >= operations.Count)
+            {
+                Array.Clear(callsSinceBusy);
+                quietSince = elapsed;
+            }
+
+            // A slow operation (milliseconds a call) makes few calls of its own in a round; as in each operation's own
+            // warm-up, a second of quiet rounds stands in for its count.
+            var quietLong = elapsed - quietSince >= Warmup.SlowCallQuietTime;
+            var settled = callsSinceBusy.All(c => c >= 2 * Warmup.PromotionCalls || (quietLong && c >= 2));
             if (settled || elapsed >= maxTime)
             {
                 return new SharedWarmupResult(settled, elapsed, totalCalls.Sum(), roundCompiled);

@@ -24,7 +24,7 @@ internal static class Warmup
     private const double SettledSpread = 1.05;
 
     /// <summary>Quiet that settles an operation too slow to make <see cref="PromotionCalls"/> calls in it.</summary>
-    private static readonly TimeSpan SlowCallQuietTime = TimeSpan.FromSeconds(1);
+    public static readonly TimeSpan SlowCallQuietTime = TimeSpan.FromSeconds(1);
 
     /// <summary>
     /// A batch this large that the clock measured as no time means the clock is not advancing. A power of ten, so a batch
