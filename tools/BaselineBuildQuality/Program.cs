@@ -15,12 +15,14 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above | --components FILE.jsonl[,FILE.jsonl] [--extension-pairs 2]";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] [--worker-pgo BOOL] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above | --components FILE.jsonl[,FILE.jsonl] [--extension-pairs 2]";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
 var cases = allCases;
 var margin = BaselineBudget.DefaultBuildMargin;
+// Null: the workers' runtime settings as ServiceBuildsOptions has them; true or false: dynamic PGO switched on or off on top.
+bool? workerPgo = null;
 var pairs = new PerfOptions().BuildPairs;
 var extensionPairs = new PerfOptions().BuildExtensionPairs;
 var extensions = new PerfOptions().BuildExtensions;
@@ -89,6 +91,9 @@ for (var i = 0; i + 1 < args.Length; i += 2)
             break;
         case "--margin" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var m) && m is >= 0 and < 1:
             margin = m;
+            break;
+        case "--worker-pgo" when bool.TryParse(args[i + 1], out var pgo):
+            workerPgo = pgo;
             break;
         default:
             Console.Error.WriteLine(UsageText);
@@ -181,7 +186,7 @@ try
         }
 
         repository.Checkout(commits[name]);
-        builds[name] = new ServiceBuilds(ScratchRepository.Project, new ServiceBuildsOptions { RepositoryRoot = repository.Root });
+        builds[name] = new ServiceBuilds(ScratchRepository.Project, new ServiceBuildsOptions { RepositoryRoot = repository.Root, RuntimeSettings = WorkerRuntimeSettings() });
         var first = await JudgeAsync(builds[name], name);
         Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{name}: built {commits[name][..12]} ({first.Subject.MeanNs / 1000:0.0} us per call)"));
         if (name == "aa")
@@ -392,4 +397,15 @@ static async Task WriteBlocksAsync(StreamWriter dump, string name, int run, Perf
     }
 
     await dump.FlushAsync();
+}
+
+IReadOnlyDictionary<string, string> WorkerRuntimeSettings()
+{
+    var settings = new Dictionary<string, string>(new ServiceBuildsOptions().RuntimeSettings);
+    if (workerPgo is { } on)
+    {
+        settings["DOTNET_TieredPGO"] = on ? "1" : "0";
+    }
+
+    return settings;
 }

@@ -5,16 +5,19 @@ using PerfAssert.Verdicts;
 namespace PerfAssert.Measurement;
 
 /// <summary>
-/// Whether a comparison's timings rest on settled code: each side's warm-up settled, the JIT compiled or promoted nothing in
-/// more than <see cref="MaxJitActiveShare"/> of the timed blocks, and the ratio did not drift from the first quarter of the
-/// blocks to the last by more than <see cref="MaxDrift"/> (a side whose code is still being promoted gets faster while the
-/// other does not; drift both sides share is what interleaving cancels, so only the ratio's is checked). A verdict that
-/// rests on unsettled code is not a confident Pass or Regression: it becomes Inconclusive and says why.
+/// Whether a comparison's timings rest on settled code: each side's warm-up settled, and the ratio did not drift from the
+/// first quarter of the blocks to the last by more than <see cref="MaxDrift"/> (a side whose code is still being promoted
+/// gets faster while the other does not; drift both sides share is what interleaving cancels, so only the ratio's is
+/// checked). A verdict that rests on unsettled code is not a confident Pass or Regression: it becomes Inconclusive and says
+/// why. JIT activity during the timed blocks is recorded (<see cref="OperationSummary.JitActiveBlocks"/>,
+/// <see cref="BuildPairEvidence.JitCompiledDuringBlocks"/>) but does not decide by itself: settled workers still compiled
+/// 23 to 32 methods while a pair was timed (timers, rare paths, promotion of methods called now and then), and the first
+/// comparison of a process compiles the comparison's own code, neither of which moves the timed code.
 /// </summary>
 internal static class SettledCheck
 {
-    /// <summary>The share of timed blocks that may see JIT activity (a timer's first call, a rare path compiled once).</summary>
-    public const double MaxJitActiveShare = 0.25;
+    /// <summary>The share of a verdict's pairs whose warm-up may have run out before it rests on unsettled code.</summary>
+    public const double MaxUnsettledShare = 0.25;
 
     /// <summary>How far the ratio may move between the first and the last quarter of the blocks.</summary>
     public const double MaxDrift = 0.10;
@@ -36,11 +39,6 @@ internal static class SettledCheck
             reasons.Add(FormattableString.Invariant($"the partner's warm-up did not settle ({why})"));
         }
 
-        if (pass is not null && pass.Blocks > 0 && pass.JitActiveBlocks > pass.Blocks * MaxJitActiveShare)
-        {
-            reasons.Add(FormattableString.Invariant($"the JIT compiled or promoted during {pass.JitActiveBlocks} of {pass.Blocks} timed blocks"));
-        }
-
         if (pass is not null && RatioDrift(pass) is { } drift && Math.Abs(drift - 1) > MaxDrift)
         {
             reasons.Add(string.Create(CultureInfo.InvariantCulture, $"the ratio drifted {drift:0.000}x from the first quarter of the blocks to the last"));
@@ -50,28 +48,20 @@ internal static class SettledCheck
     }
 
     /// <summary>
-    /// More methods than this compiled in a pair's workers while its blocks ran means hot code was still being promoted: a
-    /// worker's timers and rare paths (Kestrel's heartbeat, the date header) compile a few over the seconds a pair is timed.
-    /// </summary>
-    public const int MaxPairJitMethods = 20;
-
-    /// <summary>
     /// Why a verdict between builds did not rest on settled code, or null when it did: more than
-    /// <see cref="MaxJitActiveShare"/> of the pairs it kept had a worker whose warm-up did not settle, or compiled more than
-    /// <see cref="MaxPairJitMethods"/> methods while the pair's blocks ran.
+    /// <see cref="MaxUnsettledShare"/> of the pairs it kept had a worker whose warm-up did not settle.
     /// </summary>
     public static string? Reason(IReadOnlyList<BuildPairEvidence>? pairs)
     {
         var kept = pairs?.Where(p => !p.Dropped).ToList() ?? [];
         var unsettled = kept.Count(p => !p.WarmupSettled);
-        var jitActive = kept.Count(p => p.JitCompiledDuringBlocks > MaxPairJitMethods);
-        if (kept.Count == 0 || Math.Max(unsettled, jitActive) <= kept.Count * MaxJitActiveShare)
+        if (kept.Count == 0 || unsettled <= kept.Count * MaxUnsettledShare)
         {
             return null;
         }
 
         return string.Create(CultureInfo.InvariantCulture,
-            $"timed unsettled code: of the {kept.Count} pairs, {unsettled} had a worker whose warm-up did not settle and in {jitActive} the workers compiled more than {MaxPairJitMethods} methods during the blocks");
+            $"timed unsettled code: of the {kept.Count} pairs, {unsettled} had a worker whose warm-up did not settle");
     }
 
     /// <summary>The ratio's median over the last quarter of the blocks divided by its median over the first, or null for
