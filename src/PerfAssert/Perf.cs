@@ -18,11 +18,19 @@ public static class Perf
     /// Warms <paramref name="operations"/> up together, once per process, before any of them is measured: round after round,
     /// until the JIT has compiled and promoted nothing while each ran enough calls to be promoted and the runtime's
     /// call-counting delay is over, or <paramref name="maxTime"/> runs out. The code they share (host, framework, serializer)
-    /// is then at its last tier when the first of them is measured, instead of being promoted while it is timed.
+    /// is then at its last tier when the first of them is measured, instead of being promoted while it is timed. PerfAssert's
+    /// own measuring code is shared too: a short measurement of an empty operation follows, so the first real one does not
+    /// wait while the engine's code is compiled and promoted.
     /// </summary>
     /// <param name="operations">The operations a test class or run will measure.</param>
     /// <param name="maxTime">The most time to spend; a fresh ASP.NET Core process under the runtime's defaults takes seconds.</param>
     /// <param name="cancellationToken">Cancels the warm-up.</param>
-    public static Task<SharedWarmupResult> WarmUpAsync(IReadOnlyList<Operation> operations, TimeSpan maxTime, CancellationToken cancellationToken = default) =>
-        SharedWarmup.RunAsync(operations, maxTime, new PerfOptions(), cancellationToken);
+    public static async Task<SharedWarmupResult> WarmUpAsync(IReadOnlyList<Operation> operations, TimeSpan maxTime, CancellationToken cancellationToken = default)
+    {
+        var result = await SharedWarmup.RunAsync(operations, maxTime, new PerfOptions(), cancellationToken).ConfigureAwait(false);
+        await Measure("PerfAssert's own code", static () => { }).WithAllocations().WithPercentiles(200)
+            .WithOptions(o => o with { MaxWarmupTime = TimeSpan.FromSeconds(0.5), PercentileTime = TimeSpan.FromMilliseconds(50), AllocationRepeatTime = TimeSpan.FromMilliseconds(20), AllocationSettleTime = TimeSpan.FromMilliseconds(200) })
+            .RunAsync(cancellationToken).ConfigureAwait(false);
+        return result;
+    }
 }

@@ -10,7 +10,7 @@ namespace PerfAssert.ReferenceSuite;
 internal static class LatencyPart
 {
     /// <summary>The most the shared warm-up may take before the first case is timed.</summary>
-    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(30);
+    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(15);
 
     public static async Task<List<PerfResult>> RunAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, PerfOptions measurement, TextWriter progress)
     {
