@@ -214,7 +214,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             worker.Operation,
             () => _active = pair,
             async ct => Jit(await pair.ReadCountersAsync(worker.Side, ct).ConfigureAwait(false)),
-            MaxUntimedCalls))).ToList();
+            MaxUntimedCalls, CountCalls: false))).ToList();
         var warm = await Guard(pairs, async () =>
         {
             var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false);

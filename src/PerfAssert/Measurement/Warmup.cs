@@ -82,7 +82,7 @@ internal static class Warmup
         Warmed warmed, State state, Sampler sampler, PerfOptions options, long started, TimeSpan minimum, TimeSpan limit, bool waitForJit, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        var (operation, select, readJit, untimedCalls) = warmed;
+        var (operation, select, readJit, untimedCalls, _) = warmed;
         select();
         if (untimedCalls > 0)
         {
@@ -95,7 +95,7 @@ internal static class Warmup
         var elapsed = options.Clock.GetElapsedTime(started);
         if (waitForJit)
         {
-            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, ops + untimedCalls);
+            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, warmed.CountCalls ? ops + untimedCalls : PromotionCalls);
         }
 
         if (ns <= 0 && ops >= MaxOpsWithoutTime)
@@ -191,9 +191,12 @@ internal static class Warmup
 /// <summary>
 /// One operation to warm up: <paramref name="Select"/> runs before each of its samples (routing calls to its process),
 /// <paramref name="ReadJit"/> reads the JIT's state in the process that runs its code, and <paramref name="UntimedCalls"/>
-/// calls go ahead of each sample untimed (a process that sat idle wakes up on them).
+/// calls go ahead of each sample untimed (a process that sat idle wakes up on them). With <paramref name="CountCalls"/> false,
+/// quiet time alone (with the delay over) settles it: a worker process of a reference-build comparison compiles a few dozen
+/// methods while it is timed even when settled (timers, rare paths), so a quiet stretch of 64 calls came in 2 of 26 pairs of
+/// a CI run, and every other warm-up ran to its cap.
 /// </summary>
-internal readonly record struct Warmed(Operation Operation, Action Select, Func<CancellationToken, ValueTask<JitReading>> ReadJit, int UntimedCalls);
+internal readonly record struct Warmed(Operation Operation, Action Select, Func<CancellationToken, ValueTask<JitReading>> ReadJit, int UntimedCalls, bool CountCalls = true);
 
 /// <summary>
 /// What warm-up found: how many calls make one sample, whether the timed code settled, the last nanoseconds per call, and
