@@ -3,7 +3,8 @@ namespace PerfAssert.Measurement;
 /// <summary>
 /// Warms an operation up until the code it times is the code production runs, and sizes its samples on that code. The batch
 /// grows until one sample takes at least <see cref="PerfOptions.TargetSampleTime"/> (again whenever faster code makes a sample
-/// shorter). Warm-up then ends when three consecutive samples agree within 5% and promotion is over in the process that runs
+/// shorter). Warm-up then ends when the samples have stopped getting faster (the median of the last three is within 5% of
+/// the three before) and promotion is over in the process that runs
 /// the code: the JIT has compiled nothing and tiered compilation has promoted nothing for <see cref="PerfOptions.JitQuietTime"/>
 /// and for at least <see cref="PromotionCalls"/> calls (or a second, for a call too slow to make that many), and the
 /// runtime's call-counting delay is known to be over. Quiet alone
@@ -21,7 +22,11 @@ internal static class Warmup
     /// </summary>
     public const int PromotionCalls = 64;
 
+    /// <summary>How much faster the latest samples may be than the ones before while the code counts as steady.</summary>
     private const double SettledSpread = 1.05;
+
+    /// <summary>Samples on each side of the plateau test.</summary>
+    private const int TrendSamples = 3;
 
     /// <summary>Quiet that settles an operation too slow to make <see cref="PromotionCalls"/> calls in it.</summary>
     public static readonly TimeSpan SlowCallQuietTime = TimeSpan.FromSeconds(1);
@@ -108,11 +113,11 @@ internal static class Warmup
         var jitUnsettled = waitForJit ? state.JitUnsettled(elapsed, options.JitQuietTime) : null;
         if (agreed && elapsed >= minimum && jitUnsettled is null)
         {
-            return new WarmupResult(state.Ops, state.Samples, elapsed, Settled: true, state.Recent.Average(), null);
+            return new WarmupResult(state.Ops, state.Samples, elapsed, Settled: true, state.Typical, null);
         }
 
         return elapsed >= limit
-            ? new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, ns / ops, jitUnsettled ?? "its timings did not agree within 5%")
+            ? new WarmupResult(state.Ops, state.Samples, elapsed, Settled: false, ns / ops, jitUnsettled ?? "its timings were still getting faster")
             : null;
     }
 
@@ -165,7 +170,13 @@ internal static class Warmup
                 : null;
         }
 
-        /// <summary>Takes one sample's time; true once the batch reaches the target and the last three samples agree.</summary>
+        /// <summary>
+        /// Takes one sample's time; true once the batch reaches the target and the code has stopped getting faster: the median
+        /// of the last <see cref="TrendSamples"/> samples is no more than 5% below the median of the ones before. A plateau,
+        /// not agreement, is what steady code shows on a shared machine: three 2 ms samples in a row within 5% of each other
+        /// rarely came in four workers sharing two cores (their samples scattered by +-15% long after the JIT had gone quiet),
+        /// while a median is moved by promotion (2x to 3x) and not by a preempted sample.
+        /// </summary>
         public bool Observe(double ns, double target)
         {
             if (ns < target && Ops < int.MaxValue)
@@ -178,12 +189,28 @@ internal static class Warmup
             }
 
             Recent.Enqueue(ns / Ops);
-            if (Recent.Count > 3)
+            if (Recent.Count > 2 * TrendSamples)
             {
                 Recent.Dequeue();
             }
 
-            return Recent.Count == 3 && Recent.Max() <= Recent.Min() * SettledSpread;
+            if (Recent.Count < 2 * TrendSamples)
+            {
+                return false;
+            }
+
+            var earlier = Median(Recent.Take(TrendSamples));
+            var later = Median(Recent.Skip(TrendSamples));
+            return later * SettledSpread >= earlier;
+        }
+
+        /// <summary>The per-call time the settled samples stand for: the median of the latest ones.</summary>
+        public double Typical => Median(Recent.Skip(Math.Max(0, Recent.Count - TrendSamples)));
+
+        private static double Median(IEnumerable<double> values)
+        {
+            var sorted = values.Order().ToArray();
+            return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
         }
     }
 }

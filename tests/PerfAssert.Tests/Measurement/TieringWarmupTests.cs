@@ -92,6 +92,52 @@ public sealed class TieringWarmupTests
         Assert.True(result.Elapsed >= TimeSpan.FromSeconds(2), result.ToString());
     }
 
+    [Fact]
+    public async Task RunAsync_CodeStillGettingFasterWithTheJitQuiet_WaitsForThePlateau()
+    {
+        // Nothing compiles, yet calls get 1% cheaper every millisecond, from 40 times the steady cost until about 370 ms (a
+        // cache filling, a pool growing). Three 2 ms samples in a row lie within 5% of each other all along, so a warm-up
+        // that waited for them to agree ended at its 250 ms minimum on code three times the steady cost.
+        var clock = new ManualClock();
+        long? firstCall = null;
+        var operation = Operation.Sync("speeding up", () =>
+        {
+            firstCall ??= clock.GetTimestamp();
+            clock.Advance(FastNs * Math.Max(1, 40 * Math.Pow(0.99, (clock.GetTimestamp() - firstCall.Value) / 1e6)));
+        });
+
+        var result = await Perf.Measure(operation).WithPercentiles(200).WithOptions(SyntheticOptions.For(clock, new SyntheticOperation(clock, seed: 1)) with
+        {
+            MaxWarmupTime = TimeSpan.FromSeconds(3),
+            PercentileTime = TimeSpan.FromMilliseconds(50),
+        }).RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.True(result.Subject.WarmupSettled, result.Subject.Unsettled);
+        Assert.True(result.Subject.WarmupTime >= TimeSpan.FromSeconds(0.36), result.Subject.WarmupTime.ToString());
+        Assert.InRange(result.Subject.MeanNs, FastNs * 0.95, FastNs * 1.1);
+    }
+
+    [Fact]
+    public async Task RunAsync_SteadyCodeWhoseSamplesScatter_SettlesOnThePlateau()
+    {
+        // Steady code on a shared machine: every half millisecond runs up to 25% slower or faster at random (preemption), so
+        // three 2 ms samples in a row rarely agree within 5%; they have stopped getting faster all the same, and warm-up ends
+        // within a few samples of its 250 ms minimum.
+        var clock = new ManualClock();
+        var random = new Random(7);
+        var factors = Enumerable.Range(0, 100_000).Select(_ => 0.75 + (0.5 * random.NextDouble())).ToArray();
+        var operation = Operation.Sync("scattered", () => clock.Advance(FastNs * factors[(int)(clock.GetTimestamp() / 500_000) % factors.Length]));
+
+        var result = await Perf.Measure(operation).WithPercentiles(200).WithOptions(SyntheticOptions.For(clock, new SyntheticOperation(clock, seed: 1)) with
+        {
+            MaxWarmupTime = TimeSpan.FromSeconds(3),
+            PercentileTime = TimeSpan.FromMilliseconds(50),
+        }).RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.True(result.Subject.WarmupSettled, result.Subject.Unsettled);
+        Assert.True(result.Subject.WarmupTime < TimeSpan.FromSeconds(0.3), result.Subject.WarmupTime.ToString());
+    }
+
     private static Task<PerfResult> MeasureAlone(FakeTiering runtime, TimeSpan maxWarmup) =>
         Perf.Measure(runtime.Operation("subject")).WithPercentiles(200).WithOptions(runtime.Options(maxWarmup)).RunAsync(TestContext.Current.CancellationToken);
 
