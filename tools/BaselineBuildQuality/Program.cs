@@ -15,7 +15,7 @@ using PerfAssert.Verdicts;
 // run's ratio to the calibration workload, against the first A/A run's) would have seen of the same runs. With --dump,
 // every block of every counted verdict goes to a JSON-lines file (one line per block), and the summary ends with the
 // variance components those blocks show (PairSpreads).
-const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] [--worker-pgo BOOL] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above | --components FILE.jsonl[,FILE.jsonl] [--extension-pairs 2]";
+const string UsageText = "usage: dotnet run -c Release --project tools/BaselineBuildQuality -- --runs N [--cases aa,slow3,slow5,slow10,slow20] [--margin 0.05] [--pairs 2] [--extension-pairs 2] [--extensions 2] [--pair-spread 0.02] [--pair-spread-weight 10] [--confirm true] [--confirm-clear false] [--dump FILE.jsonl] [--accept-rerun true] [--worker-pgo BOOL] [--max-warmup SECONDS] | --replay FILE.jsonl[,FILE.jsonl] [--replay-cases aa] [--verdicts 2000] [--seed 1] and the options above | --components FILE.jsonl[,FILE.jsonl] [--extension-pairs 2]";
 const int SizingMeasurements = 5;
 string[] allCases = ["aa", "slow3", "slow5", "slow10", "slow20"];
 var runs = 0;
@@ -23,6 +23,7 @@ var cases = allCases;
 var margin = BaselineBudget.DefaultBuildMargin;
 // Null: the workers' runtime settings as ServiceBuildsOptions has them; true or false: dynamic PGO switched on or off on top.
 bool? workerPgo = null;
+TimeSpan? maxWarmup = null;
 var pairs = new PerfOptions().BuildPairs;
 var extensionPairs = new PerfOptions().BuildExtensionPairs;
 var extensions = new PerfOptions().BuildExtensions;
@@ -94,6 +95,9 @@ for (var i = 0; i + 1 < args.Length; i += 2)
             break;
         case "--worker-pgo" when bool.TryParse(args[i + 1], out var pgo):
             workerPgo = pgo;
+            break;
+        case "--max-warmup" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var mw) && mw is > 0 and <= 60:
+            maxWarmup = TimeSpan.FromSeconds(mw);
             break;
         default:
             Console.Error.WriteLine(UsageText);
@@ -222,6 +226,7 @@ try
     var pairsSettled = 0;
     // Methods the two workers compiled while each pair's blocks ran: timers' and rare paths' few, or promotion's many.
     var pairJitMethods = new List<long>();
+    var pairWarmups = new List<double>();
     var started = DateTimeOffset.UtcNow;
     for (var run = 1; run <= runs; run++)
     {
@@ -244,6 +249,7 @@ try
             pairsSeen += result.BuildPairs?.Count ?? 0;
             pairsSettled += result.BuildPairs?.Count(p => p.WarmupSettled) ?? 0;
             pairJitMethods.AddRange(result.BuildPairs?.Select(p => p.JitCompiledDuringBlocks) ?? []);
+            pairWarmups.AddRange(result.BuildPairs?.Select(p => p.WarmupTime.TotalSeconds) ?? []);
         }
 
         Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{run}/{runs}] {(DateTimeOffset.UtcNow - started).TotalMinutes:0.0} min"));
@@ -274,10 +280,12 @@ try
     // The share of worker pairs both of whose warm-ups settled (timed code promoted, the JIT quiet, the delay over).
     var warmupSettled = pairsSeen == 0 ? "n/a" : (pairsSettled / (double)pairsSeen).ToString("0.###", CultureInfo.InvariantCulture);
     pairJitMethods.Sort();
+    pairWarmups.Sort();
+    var warmups = pairWarmups.Count == 0 ? "n/a" : string.Create(CultureInfo.InvariantCulture, $"[median {pairWarmups[pairWarmups.Count / 2]:0.0}, p95 {pairWarmups[(int)(pairWarmups.Count * 0.95)]:0.0}, max {pairWarmups[^1]:0.0}]");
     var jitMethods = pairJitMethods.Count == 0 ? "n/a" : string.Create(CultureInfo.InvariantCulture, $"[median {pairJitMethods[pairJitMethods.Count / 2]}, p95 {pairJitMethods[(int)(pairJitMethods.Count * 0.95)]}, max {pairJitMethods[^1]}]");
     string Rate(string name, VerdictOutcome outcome) => tally.TryGetValue(name, out var o) ? (o.GetValueOrDefault(outcome) / (double)runs).ToString("0.###", CultureInfo.InvariantCulture) : "n/a";
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} confirm_clear={(confirmClear ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} warmup_settled={warmupSettled} pair_jit_methods={jitMethods} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
+        $"baseline-builds: runs={runs} budget={1 + margin:0.00} pairs={pairs} extension_pairs={extensionPairs} extensions={extensions} pair_spread={pairSpread:0.###} pair_spread_weight={pairSpreadWeight} confirm={(confirm ? "true" : "false")} confirm_clear={(confirmClear ? "true" : "false")} endpoint_us={meanMicroseconds:0.0} false_regressions={(tally.TryGetValue("aa", out var aa) ? aa.GetValueOrDefault(VerdictOutcome.Regression) : 0)} aa_clear_pass={Rate("aa", VerdictOutcome.Pass)} detect3={Rate("slow3", VerdictOutcome.Regression)} detect5={Rate("slow5", VerdictOutcome.Regression)} detect10={Rate("slow10", VerdictOutcome.Regression)} detect20={Rate("slow20", VerdictOutcome.Regression)} warmup_settled={warmupSettled} pair_warmup_s={warmups} pair_jit_methods={jitMethods} median_verdict_s={durations[durations.Count / 2]:0.0} p95_verdict_s={durations[(int)(durations.Count * 0.95)]:0.0}"));
     foreach (var line in spreads.Summary())
     {
         Console.WriteLine(line);
@@ -359,7 +367,7 @@ async Task<PerfResult> JudgeAsync(ServiceBuilds serviceBuilds, string id)
     using var client = serviceBuilds.CreateClient();
     var result = await Perf.Measure("GET /work", async ct => (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose())
         .AgainstBaseline("Quality", id, serviceBuilds, store, margin)
-        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm, BuildConfirmClearRegressions = confirmClear })
+        .WithOptions(o => o with { BuildPairs = pairs, BuildExtensionPairs = extensionPairs, BuildExtensions = extensions, BuildPairSpread = pairSpread, BuildPairSpreadWeight = pairSpreadWeight, ConfirmRegressions = confirm, BuildConfirmClearRegressions = confirmClear, BuildMaxWarmupTime = maxWarmup ?? o.BuildMaxWarmupTime })
         .RunAsync();
     if (result.Verdicts.Any(v => v.Outcome is VerdictOutcome.Regression or VerdictOutcome.Inconclusive or VerdictOutcome.Invalid))
     {

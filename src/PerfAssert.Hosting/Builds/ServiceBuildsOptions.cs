@@ -21,17 +21,15 @@ public sealed record ServiceBuildsOptions
     /// <summary>
     /// The runtime settings of both builds' workers, as environment variables. The call-counting delay is off: it only sets
     /// when promotion begins (100 ms after the last new method, ten times that on the one core a pinned worker sees), not
-    /// what code promotion ends with, and a worker is measured seconds after it starts. Dynamic PGO is off too, unlike
-    /// production: with it on, no worker's JIT went quiet within the warm-up time (0 of 8 pairs settled; 42 to 125 methods
-    /// compiled while a pair was timed, against 23 to 32 with it off, where 8 of 8 settled), so the blocks timed code still
-    /// being promoted and the verdict said so. Set an entry to change it (<c>DOTNET_TieredPGO</c> to <c>1</c> times the
-    /// code production runs, at the price of unsettled verdicts here), or remove it for the runtime's default.
+    /// what code promotion ends with, and a worker is measured seconds after it starts. Dynamic PGO stays on, as in
+    /// production, so the code timed is the code users ship; its extra instrumented tier is why workers get
+    /// <see cref="PerfOptions.BuildMaxWarmupTime"/> to settle. Add an entry to change a setting (<c>DOTNET_TieredPGO</c> set
+    /// to <c>0</c> settles sooner, on code production does not run), or remove one for the runtime's default.
     /// </summary>
-    /// <value>The default is <c>DOTNET_TC_CallCountingDelayMs=0</c> and <c>DOTNET_TieredPGO=0</c>.</value>
+    /// <value>The default is <c>DOTNET_TC_CallCountingDelayMs=0</c>.</value>
     public IReadOnlyDictionary<string, string> RuntimeSettings { get; init; } = new Dictionary<string, string>
     {
         ["DOTNET_TC_CallCountingDelayMs"] = "0",
-        ["DOTNET_TieredPGO"] = "0",
     };
 
     /// <summary>How long a worker may take to start serving before it is killed and the test fails with its output.</summary>

@@ -210,7 +210,7 @@ internal static class BuildJudge
     /// <summary>Both sides' mean latency over the pairs the verdict rests on, how many pairs were started, and whether some worker was timed before it settled.</summary>
     private static string Sides(PairVerdict latency, BaselineReference reference, BuildMeasurement measured)
     {
-        var unsettled = measured.WarmupSettled ? string.Empty : " (warm-up did not settle in every worker: see PerfOptions.MaxWarmupTime)";
+        var unsettled = measured.WarmupSettled ? string.Empty : " (warm-up did not settle in every worker: see PerfOptions.BuildMaxWarmupTime)";
         return string.Create(CultureInfo.InvariantCulture,
             $"working tree {Microseconds(latency.SubjectNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(latency.PartnerNanosecondsPerOp)} per call (geometric means over blocks), {measured.Pairs} fresh process pairs{unsettled}");
     }

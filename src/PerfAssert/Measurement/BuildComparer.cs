@@ -46,7 +46,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     private bool _settled = true;
 
     /// <summary>Whether both workers of each pair of the group warmed last settled.</summary>
-    private bool[] _pairSettled = [];
+    private WarmupResult[][] _pairWarmups = [];
 
     /// <summary>
     /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first). With <paramref name="buildLimit"/>
@@ -128,8 +128,10 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                 WorkingTreeNs = x.Block.ANanosecondsPerOp,
                 BaselineNs = x.Block.BNanosecondsPerOp,
             }).ToList(),
-            _pairSettled.Length == k && _pairSettled[p],
-            jitAfter[2 * p].CompiledMethods - jitBefore[2 * p].CompiledMethods + jitAfter[(2 * p) + 1].CompiledMethods - jitBefore[(2 * p) + 1].CompiledMethods)).ToList();
+            _pairWarmups.Length == k && _pairWarmups[p].All(w => w.Settled),
+            jitAfter[2 * p].CompiledMethods - jitBefore[2 * p].CompiledMethods + jitAfter[(2 * p) + 1].CompiledMethods - jitBefore[(2 * p) + 1].CompiledMethods,
+            _pairWarmups.Length == k ? _pairWarmups[p].Max(w => w.Elapsed) : TimeSpan.Zero,
+            _pairWarmups.Length == k ? _pairWarmups[p].FirstOrDefault(w => !w.Settled).Unsettled : null)).ToList();
     }
 
     /// <summary>Each pair's two workers' JIT state (current build, then reference build), in pair order.</summary>
@@ -200,7 +202,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// <summary>
     /// Warms every worker up, one sample of each in turn, until each one's timings agree and its own JIT has gone quiet
     /// (read from the worker's counters: a fresh worker settles at its tier-0 speed, several times the steady one, before
-    /// its hot code is recompiled), or the pass's warm-up time has run out (<see cref="PerfOptions.MaxWarmupTime"/> for
+    /// its hot code is recompiled), or the pass's warm-up time has run out (<see cref="PerfOptions.BuildMaxWarmupTime"/> for
     /// every two pairs); the workers' JITs work side by side meanwhile. Then the pairs are told they are warm (they pin
     /// their workers). Both builds use the
     /// same number of calls per sample, the largest any needed; also returns the slowest worker's time per call, which
@@ -217,7 +219,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             MaxUntimedCalls, CountCalls: false))).ToList();
         var warm = await Guard(pairs, async () =>
         {
-            var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options, cancellationToken).ConfigureAwait(false);
+            var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options with { MaxWarmupTime = plan.Options.BuildMaxWarmupTime }, cancellationToken).ConfigureAwait(false);
             foreach (var pair in pairs)
             {
                 await pair.WarmedUpAsync(cancellationToken).ConfigureAwait(false);
@@ -227,7 +229,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         }).ConfigureAwait(false);
 
         _settled &= warm.All(w => w.Settled);
-        _pairSettled = Enumerable.Range(0, pairs.Count).Select(p => warm[2 * p].Settled && warm[(2 * p) + 1].Settled).ToArray();
+        _pairWarmups = Enumerable.Range(0, pairs.Count).Select(p => new[] { warm[2 * p], warm[(2 * p) + 1] }).ToArray();
 
         return (Math.Max(1, warm.Max(w => w.OpsPerSample)), warm.Max(w => w.NanosecondsPerOp));
     }

@@ -37,6 +37,12 @@ public sealed record BuildPairEvidence
     /// and for enough calls, their call-counting delays over) before the pair was timed.</summary>
     public bool WarmupSettled { get; init; } = true;
 
+    /// <summary>How long the pair's warm-up took: until its later worker settled, or until the warm-up time ran out.</summary>
+    public TimeSpan WarmupTime { get; init; }
+
+    /// <summary>Why a worker's warm-up did not settle (the first of the two that did not), or null when both did.</summary>
+    public string? WarmupUnsettled { get; init; }
+
     /// <summary>Methods the two workers' JITs compiled (any tier) while the pair's blocks ran: a few are a timer's or a rare
     /// path's first calls; promotion of the timed code compiles dozens to hundreds.</summary>
     public long JitCompiledDuringBlocks { get; init; }

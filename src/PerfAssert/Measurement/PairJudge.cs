@@ -168,6 +168,8 @@ internal sealed class PairJudge
             Dropped = _dropped.Contains(index),
             WarmupSettled = measured.WarmupSettled,
             JitCompiledDuringBlocks = measured.JitCompiledDuringBlocks,
+            WarmupTime = measured.WarmupTime,
+            WarmupUnsettled = measured.WarmupUnsettled,
             Blocks = measured.Blocks,
         };
     }

@@ -19,4 +19,4 @@ internal readonly record struct PairPlan(BuildSide First, bool WorkingTreeFirst)
 internal sealed record PairRequest(string Pass, IReadOnlyList<PairPlan> Plans);
 
 /// <summary>One pair as measured: how it was run and its blocks in order.</summary>
-internal sealed record MeasuredPair(PairPlan Plan, IReadOnlyList<BuildBlockEvidence> Blocks, bool WarmupSettled = true, long JitCompiledDuringBlocks = 0);
+internal sealed record MeasuredPair(PairPlan Plan, IReadOnlyList<BuildBlockEvidence> Blocks, bool WarmupSettled = true, long JitCompiledDuringBlocks = 0, TimeSpan WarmupTime = default, string? WarmupUnsettled = null);

@@ -134,8 +134,11 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Contains("GET /fake: mean 20", text, StringComparison.Ordinal);
         Assert.Contains("0/0/0 (timed unsettled code: of the 2 pairs, 2 had a worker whose warm-up did not settle", text, StringComparison.Ordinal);
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
-        Assert.EndsWith("2 fresh process pairs (warm-up did not settle in every worker: see PerfOptions.MaxWarmupTime)", latency.Message, StringComparison.Ordinal);
+        Assert.EndsWith("2 fresh process pairs (warm-up did not settle in every worker: see PerfOptions.BuildMaxWarmupTime)", latency.Message, StringComparison.Ordinal);
         Assert.All(result.BuildPairs!, p => Assert.False(p.WarmupSettled));
+        // Each pair says how long its warm-up ran and why it did not settle.
+        Assert.All(result.BuildPairs!, p => Assert.True(p.WarmupTime > TimeSpan.Zero, p.WarmupTime.ToString()));
+        Assert.All(result.BuildPairs!, p => Assert.Contains("JIT", p.WarmupUnsettled, StringComparison.Ordinal));
     }
 
     [Fact]
