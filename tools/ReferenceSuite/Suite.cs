@@ -1,5 +1,4 @@
 using System.Globalization;
-using PerfAssert.Reporting;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;

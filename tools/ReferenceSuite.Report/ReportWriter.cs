@@ -1,6 +1,6 @@
 using PerfAssert.IO;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>Writes every form of a <see cref="ReferenceReport"/> into one directory, each file atomically.</summary>
 public static class ReportWriter

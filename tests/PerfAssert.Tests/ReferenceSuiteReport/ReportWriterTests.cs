@@ -1,7 +1,7 @@
 using System.Text.Json;
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class ReportWriterTests
 {
@@ -13,12 +13,12 @@ public sealed class ReportWriterTests
         var directory = Path.Combine(Path.GetTempPath(), "perfassert-report-" + Guid.NewGuid().ToString("N"), "nested");
         try
         {
-            var written = await ReportWriter.WriteAsync(ReportSamples.Report(), directory, TestContext.Current.CancellationToken)
+            var written = await ReportWriter.WriteAsync(ReferenceSamples.Report(), directory, TestContext.Current.CancellationToken)
                 .WaitAsync(Timeout, TestContext.Current.CancellationToken);
 
             Assert.Equal(["report.md", "report.html", "results.json", "results-benchmarkdotnet.json"], written.Select(Path.GetFileName));
             Assert.Equal(4, Directory.GetFiles(directory).Length);
-            Assert.Equal(MarkdownReport.Render(ReportSamples.Report()), File.ReadAllText(written[0]));
+            Assert.Equal(MarkdownReport.Render(ReferenceSamples.Report()), File.ReadAllText(written[0]));
             using var results = JsonDocument.Parse(File.ReadAllText(written[2]));
             // 25 latency rows, then the 18 comparisons.
             Assert.Equal(43, results.RootElement.GetProperty("results").GetArrayLength());
