@@ -26,6 +26,28 @@ public static class ReferenceResults
         }
     }
 
+    /// <summary>Reads <paramref name="path"/>: a <c>results.json</c>, or the folder holding one (<c>artifacts/reference</c>).</summary>
+    /// <exception cref="FileNotFoundException">There is no such file, and no such folder with a <c>results.json</c> in it.</exception>
+    /// <exception cref="InvalidDataException">The file is corrupt or of another shape; the message names it.</exception>
+    public static ReferenceReport Read(string path)
+    {
+        var file = FileOf(path);
+        if (!File.Exists(file))
+        {
+            throw new FileNotFoundException($"No reference suite results at {file}. Run the reference suite first; it writes {ReportWriter.JsonFile} beside its report.", file);
+        }
+
+        return Parse(File.ReadAllText(file), file);
+    }
+
+    /// <summary>The full path of the <c>results.json</c> that <paramref name="path"/> names: itself, or the one in the folder it names.</summary>
+    public static string FileOf(string path)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(path);
+        var full = Path.GetFullPath(path);
+        return Directory.Exists(full) ? Path.Combine(full, ReportWriter.JsonFile) : full;
+    }
+
     // The shape ReferenceReport.ToJson() writes.
     private sealed class ReferenceData
     {

@@ -1,9 +1,12 @@
 using PerfAssert.ReferenceSuite.Report;
+using PerfAssert.Tests.Support;
 
 namespace PerfAssert.Tests.ReferenceSuiteReport;
 
-public sealed class ReferenceResultsTests
+public sealed class ReferenceResultsTests : IDisposable
 {
+    private readonly TempDirectory _temp = new();
+
     [Fact]
     public void Parse_WhatTheSuiteWrites_RendersTheSameReport()
     {
@@ -24,4 +27,28 @@ public sealed class ReferenceResultsTests
 
         Assert.StartsWith("/a/results.json is not a reference suite results.json", error.Message, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task Read_TheSuitesFolderOrItsResultsJson_ReadsTheSameReport()
+    {
+        var report = ReferenceSamples.Report();
+        await ReportWriter.WriteAsync(report, _temp.Path, TestContext.Current.CancellationToken);
+
+        var fromFolder = ReferenceResults.Read(_temp.Path);
+        var fromFile = ReferenceResults.Read(Path.Combine(_temp.Path, "results.json"));
+
+        Assert.Equal(MarkdownReport.Render(report), MarkdownReport.Render(fromFolder));
+        Assert.Equal(MarkdownReport.Render(report), MarkdownReport.Render(fromFile));
+        Assert.Equal(Path.Combine(_temp.Path, "results.json"), ReferenceResults.FileOf(_temp.Path));
+    }
+
+    [Fact]
+    public void Read_FolderWithoutResultsJson_NamesTheFileItLookedFor()
+    {
+        var error = Assert.Throws<FileNotFoundException>(() => ReferenceResults.Read(_temp.Path));
+
+        Assert.StartsWith($"No reference suite results at {Path.Combine(_temp.Path, "results.json")}", error.Message, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => _temp.Dispose();
 }
