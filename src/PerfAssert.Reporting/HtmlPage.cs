@@ -5,7 +5,8 @@ namespace PerfAssert.Reporting;
 
 /// <summary>
 /// The page frame and table helpers every HTML report shares: one inline style sheet, no script and no external reference,
-/// and every piece of text HTML-escaped on its way in.
+/// and every piece of text HTML-escaped on its way in. The sheet also styles inline SVG charts, for the reports that
+/// draw them (the reference suite's).
 /// </summary>
 internal static class HtmlPage
 {

@@ -7,10 +7,10 @@ public enum ReportFormats
     /// <summary>No file.</summary>
     None = 0,
 
-    /// <summary>Markdown (<see cref="ReportWriter.MarkdownFile"/>), for a pull request or a CI job summary.</summary>
+    /// <summary>Markdown (<see cref="ReportRenderer.MarkdownFile"/>), for a pull request or a CI job summary.</summary>
     Markdown = 1,
 
-    /// <summary>One self-contained HTML page (<see cref="ReportWriter.HtmlFile"/>).</summary>
+    /// <summary>One self-contained HTML page (<see cref="ReportRenderer.HtmlFile"/>).</summary>
     Html = 2,
 
     /// <summary>Markdown and HTML.</summary>

@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace PerfAssert.Reporting;
 
-/// <summary>Number and text formatting shared by the renderers: invariant culture, one spelling for a missing value.</summary>
+/// <summary>Number formatting shared by the renderers: invariant culture, one spelling for a missing value.</summary>
 internal static class ReportText
 {
     public const string Missing = "-";
@@ -11,41 +11,11 @@ internal static class ReportText
 
     public static string PerThousand(double? value) => Format(value, "0.####");
 
-    public static string Kb(double? value) => Format(value, "#,0.##");
-
     public static string Bytes(double? value) => Format(value, "#,0.#");
 
     public static string Ratio(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("0.00", CultureInfo.InvariantCulture) + "x" : Missing;
 
-    /// <summary>A row's ratio to the reference stack, with its interval when it has one: <c>1.52x [1.47, 1.58]</c>.</summary>
-    public static string ReferenceRatio(LatencyRow row) => row.RatioInterval is { IsBounded: true } interval
-        ? Ratio(row.RatioToReference) + string.Create(CultureInfo.InvariantCulture, $" [{interval.Lower:0.00}, {interval.Upper:0.00}]")
-        : Ratio(row.RatioToReference);
-
-    /// <summary>A ratio's interval as <c>[lower, upper] (99%)</c>, or the missing mark when it is unbounded.</summary>
-    public static string Interval(Statistics.Interval interval) => interval.IsBounded
-        ? string.Create(CultureInfo.InvariantCulture, $"[{interval.Lower:0.00}, {interval.Upper:0.00}] ({interval.ConfidenceLevel:0%})")
-        : Missing;
-
-    /// <summary>An outcome as the verdict message ends it: confirmed and advisory say so.</summary>
-    public static string Outcome(Verdicts.Verdict verdict) =>
-        verdict.Outcome + (verdict.Confirmed ? " (confirmed)" : string.Empty) + (verdict.Advisory ? " (advisory)" : string.Empty);
-
-    public static string Count(long value) => value.ToString("#,0", CultureInfo.InvariantCulture);
-
-    public static string Rate(double value) => Format(value, "#,0");
-
-    /// <summary>Axis labels: thousands separators for large values, up to four decimals for small ones.</summary>
-    public static string Axis(double value) => value >= 1000 ? Format(value, "#,0") : Format(value, "0.####");
-
-    public static string Verdicts(LatencyRow row) => row.Result.Verdicts.Count == 0
-        ? Missing
-        : string.Join(", ", row.Result.Verdicts.Select(v => v.Outcome.ToString()).Distinct());
-
-    public static string Environment(ReferenceReport report) => report.Environment is { } environment
-        ? string.Create(CultureInfo.InvariantCulture, $"Machine class {environment.MachineClass}, .NET {environment.Runtime}, {(environment.ServerGc ? "server" : "workstation")} GC.")
-        : "No latency results.";
-
-    private static string Format(double? value, string format) =>
+    /// <summary>A finite value in <paramref name="format"/>, invariant; otherwise <see cref="Missing"/>.</summary>
+    public static string Format(double? value, string format) =>
         value is { } v && double.IsFinite(v) ? v.ToString(format, CultureInfo.InvariantCulture) : Missing;
 }

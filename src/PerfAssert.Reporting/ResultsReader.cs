@@ -3,9 +3,8 @@ using System.Text.Json;
 namespace PerfAssert.Reporting;
 
 /// <summary>
-/// Reads PerfAssert results JSON back: the per-test files the xUnit adapter writes (one <see cref="PerfResult"/> each, in
-/// <c>TestResults/perfassert</c>) and the reference suite's <c>results.json</c> (a <see cref="ReferenceReport"/>).
-/// Reading is strict: a file that is not valid JSON or not of the expected shape throws
+/// Reads the per-test results JSON the xUnit adapter writes back (one <see cref="PerfResult"/> per file, in
+/// <c>TestResults/perfassert</c>). Reading is strict: a file that is not valid JSON or not of the expected shape throws
 /// <see cref="InvalidDataException"/> naming the file.
 /// </summary>
 public static class ResultsReader
@@ -16,34 +15,15 @@ public static class ResultsReader
         RespectRequiredConstructorParameters = true,
     };
 
-    /// <summary>Whether JSON text has the reference report's shape: an object with a <c>results</c> array.</summary>
-    public static bool IsReferenceReport(string json, string source)
-    {
-        using var document = Parse(json, source);
-        return IsReferenceReport(document.RootElement);
-    }
-
     /// <summary>Parses one per-test result file's text; <paramref name="source"/> names it in errors.</summary>
+    /// <exception cref="InvalidDataException">
+    /// The text is not valid JSON, not one test's result, or the reference suite's <c>results.json</c>; the message names
+    /// <paramref name="source"/>.
+    /// </exception>
     public static PerfResult ParseResult(string json, string source)
     {
         using var document = Parse(json, source);
-        return Checked(Deserialize<PerfResult>(document.RootElement, source, "a PerfAssert result file (one test's result, as the xUnit adapter writes it)"), source);
-    }
-
-    /// <summary>Parses the reference suite's <c>results.json</c> text; <paramref name="source"/> names it in errors.</summary>
-    public static ReferenceReport ParseReferenceReport(string json, string source)
-    {
-        using var document = Parse(json, source);
-        var data = Deserialize<ReferenceData>(document.RootElement, source, "a reference suite results.json");
-        data.Results.ForEach(r => Checked(r, source));
-        try
-        {
-            return new ReferenceReport(data.Results, data.Throughput, data.FloorRatios) { Title = data.Title, ReferenceStack = data.ReferenceStack, ReferenceRatios = data.ReferenceRatios };
-        }
-        catch (ArgumentException ex)
-        {
-            throw new InvalidDataException($"{source} is not a usable reference suite results.json ({ex.Message}). Run the reference suite again.", ex);
-        }
+        return Result(document.RootElement, source);
     }
 
     /// <summary>
@@ -51,7 +31,10 @@ public static class ResultsReader
     /// order. Everything is read before anything is returned, so one bad file fails the whole read.
     /// </summary>
     /// <exception cref="DirectoryNotFoundException">The directory does not exist.</exception>
-    /// <exception cref="InvalidDataException">There is no result file, or one is corrupt or of another shape; the message names it.</exception>
+    /// <exception cref="InvalidDataException">
+    /// There is no result file, or one is corrupt or of another shape, or the folder holds the reference suite's
+    /// <c>results.json</c>; the message names it.
+    /// </exception>
     public static IReadOnlyList<PerfResult> ReadDirectory(string directory)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(directory);
@@ -67,10 +50,30 @@ public static class ResultsReader
             throw new InvalidDataException($"No results in {full}: it holds no *.json result file. Run the performance tests first; each writes its result there.");
         }
 
-        return files.Select(path => ParseResult(File.ReadAllText(path), path)).ToList();
+        var documents = new List<(string Path, JsonDocument Document)>(files.Count);
+        try
+        {
+            foreach (var path in files)
+            {
+                documents.Add((path, Parse(File.ReadAllText(path), path)));
+            }
+
+            // The reference suite's folder holds other JSON files beside its results.json: name that one, not the first of them.
+            foreach (var (path, document) in documents)
+            {
+                RejectReferenceResults(document.RootElement, path);
+            }
+
+            return documents.Select(d => Result(d.Document.RootElement, d.Path)).ToList();
+        }
+        finally
+        {
+            documents.ForEach(d => d.Document.Dispose());
+        }
     }
 
-    private static JsonDocument Parse(string json, string source)
+    /// <summary>Parses JSON text; text that is not valid JSON throws <see cref="InvalidDataException"/> naming <paramref name="source"/>.</summary>
+    internal static JsonDocument Parse(string json, string source)
     {
         ArgumentNullException.ThrowIfNull(json);
         try
@@ -83,15 +86,17 @@ public static class ResultsReader
         }
     }
 
-    private static PerfResult Checked(PerfResult? result, string source) =>
+    /// <summary>The result itself, when it and all its verdicts are there; otherwise an error naming <paramref name="source"/>.</summary>
+    internal static PerfResult Checked(PerfResult? result, string source) =>
         result is not null && result.Verdicts.All(v => v is not null)
             ? result
             : throw new InvalidDataException($"{source} holds a null result or verdict. Delete it and run the tests that write it again.");
 
-    private static bool IsReferenceReport(JsonElement root) =>
-        root.ValueKind == JsonValueKind.Object && root.TryGetProperty("results", out var results) && results.ValueKind == JsonValueKind.Array;
-
-    private static T Deserialize<T>(JsonElement root, string source, string expected)
+    /// <summary>
+    /// Deserializes strictly (required properties, nullable annotations); a document of another shape throws
+    /// <see cref="InvalidDataException"/> saying it is not <paramref name="expected"/>.
+    /// </summary>
+    internal static T Deserialize<T>(JsonElement root, string source, string expected)
         where T : class
     {
         try
@@ -104,19 +109,20 @@ public static class ResultsReader
         }
     }
 
-    // The shape ReferenceReport.ToJson() writes.
-    private sealed class ReferenceData
+    private static PerfResult Result(JsonElement root, string source)
     {
-        public required string Title { get; init; }
+        RejectReferenceResults(root, source);
+        return Checked(Deserialize<PerfResult>(root, source, "a PerfAssert result file (one test's result, as the xUnit adapter writes it)"), source);
+    }
 
-        public string? ReferenceStack { get; init; }
-
-        public Dictionary<string, Statistics.Interval>? ReferenceRatios { get; init; }
-
-        public required List<PerfResult> Results { get; init; }
-
-        public List<ThroughputRow>? Throughput { get; init; }
-
-        public List<FloorRatio>? FloorRatios { get; init; }
+    // The reference suite's results.json (an object with a results array) is its own report's data, not a test's result.
+    private static void RejectReferenceResults(JsonElement root, string source)
+    {
+        if (root.ValueKind == JsonValueKind.Object && root.TryGetProperty("results", out var results) && results.ValueKind == JsonValueKind.Array)
+        {
+            throw new InvalidDataException(
+                $"{source} is the PerfAssert reference suite's results.json, not a test's result: only the per-test results a test run writes (TestResults/perfassert) are read here. " +
+                $"The reference suite renders its own report from it: dotnet run -c Release --project tools/ReferenceSuite -- --render {source}");
+        }
     }
 }

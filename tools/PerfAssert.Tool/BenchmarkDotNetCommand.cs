@@ -22,8 +22,8 @@ internal static class BenchmarkDotNetCommand
         {
             Title = $"BenchmarkDotNet {report.ToolVersion}: {Path.GetFileName(reportPath)} against {Path.GetFileName(baselinePath)} (allocations judged; timings from BenchmarkDotNet's processes, advisory)",
         };
-        var markdown = Path.Combine(outputDirectory, ReportWriter.MarkdownFile);
-        var html = Path.Combine(outputDirectory, ReportWriter.HtmlFile);
+        var markdown = Path.Combine(outputDirectory, ReportRenderer.MarkdownFile);
+        var html = Path.Combine(outputDirectory, ReportRenderer.HtmlFile);
         await File.WriteAllTextAsync(markdown, RunMarkdownReport.Render(run));
         await File.WriteAllTextAsync(html, RunHtmlReport.Render(run));
         foreach (var verdict in verdicts)

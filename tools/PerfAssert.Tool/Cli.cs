@@ -15,8 +15,7 @@ internal static class Cli
           list    [--baselines DIR]                  list every baseline entry
           orphans [--baselines DIR] [--results DIR]  list entries no test of the last run used
           render  [--results DIR|FILE] [--out DIR] [--format md|html|both] [--fail-on-regression]
-                  write report.md and/or report.html: a pull-request summary of a test run's per-test results, or the
-                  reference suite's report from its results.json (or the folder holding it)
+                  write report.md and/or report.html: a pull-request summary of a test run's per-test results
           bdn     --report FILE --baseline FILE [--out DIR] [--fail-on-regression]
                   judge a BenchmarkDotNet full JSON export against a committed one: allocations judged, timings
                   advisory; prints every verdict and writes report.md

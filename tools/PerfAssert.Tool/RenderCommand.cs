@@ -20,7 +20,7 @@ internal static class RenderCommand
         var report = await ReportRenderer.RenderAsync(results, outputDirectory, formats);
 
         await output.WriteLineAsync(report.Headline);
-        await output.WriteLineAsync($"read {report.Source}{(report.IsReferenceReport ? " (reference suite results)" : " (per-test results)")}");
+        await output.WriteLineAsync($"read {report.Source} (per-test results)");
         foreach (var file in report.Files)
         {
             await output.WriteLineAsync($"wrote {file}");

@@ -1,5 +1,5 @@
 using System.Globalization;
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Clients.Http;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;

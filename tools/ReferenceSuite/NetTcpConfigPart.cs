@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using System.Globalization;
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Clients.Wcf;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Hosting;

@@ -1,5 +1,4 @@
 using System.Globalization;
-using PerfAssert.Reporting;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;
@@ -14,6 +13,11 @@ internal static class Suite
 
     public static async Task<int> RunAsync(SuiteOptions options, TextWriter output, TextWriter progress)
     {
+        if (options.Render is { } results)
+        {
+            return await RenderAsync(results, options.Output, output, progress);
+        }
+
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
         var endpoints = host.Endpoints;
@@ -71,6 +75,34 @@ internal static class Suite
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
         return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;
+    }
+
+    /// <summary>
+    /// Renders report.md and report.html again from a results.json, measuring nothing: its tables, charts and verdicts. The
+    /// sections a run appends to its report.md (side-by-side ratios, the published experiments, the driver beside wrk,
+    /// client streaming, the stand-ins' distance) come from that run's live measurements and are not in results.json.
+    /// Bad input (no such file, a corrupt or foreign one, an output path that is a file) exits 2 with a message naming it.
+    /// </summary>
+    private static async Task<int> RenderAsync(string results, string directory, TextWriter output, TextWriter error)
+    {
+        try
+        {
+            var report = ReferenceResults.Read(results);
+            var written = await ReportWriter.RenderAsync(report, directory);
+            await output.WriteLineAsync($"read {ReferenceResults.FileOf(results)} (reference suite results)");
+            foreach (var file in written)
+            {
+                await output.WriteLineAsync($"wrote {file}");
+            }
+
+            await output.WriteLineAsync("Rendered from results.json: the tables, charts and verdicts; the sections a run appends to report.md from its live measurements are not in it.");
+            return 0;
+        }
+        catch (Exception ex) when (ex is IOException or InvalidDataException or UnauthorizedAccessException)
+        {
+            await error.WriteLineAsync("ReferenceSuite: " + ex.Message);
+            return 2;
+        }
     }
 
     /// <summary>Runs one part and says how long it took, so the main job's time budget (5 minutes) can be read part by part.</summary>

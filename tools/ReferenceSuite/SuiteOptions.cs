@@ -23,9 +23,16 @@ namespace PerfAssert.ReferenceSuite;
 /// With <paramref name="FirstAndAgain"/>: no shared warm-up and no tiering wait, so the check's test can show it catches
 /// code timed before promotion. Not for reports.
 /// </param>
-internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false, bool FirstAndAgain = false, bool Unwarmed = false)
+/// <param name="Render">
+/// When set, nothing is measured: the report is rendered again from this <c>results.json</c> (or the folder holding it)
+/// into <paramref name="Output"/>, <c>perfassert-report</c> in the current directory unless <c>--out</c> says otherwise.
+/// </param>
+internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false, bool FirstAndAgain = false, bool Unwarmed = false, string? Render = null)
 {
-    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only] [--first-and-again]";
+    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only] [--first-and-again] [--render RESULTS [--out DIR]]";
+
+    /// <summary>Where <c>--render</c> writes without <c>--out</c>: not beside the results, whose report.md has the run's own sections.</summary>
+    public const string RenderFolder = "perfassert-report";
 
     /// <summary>
     /// How long each interleaved group of the ratio phase may measure. Most groups reach their precision well before (see
@@ -56,7 +63,8 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
     public static SuiteOptions Parse(string[] args)
     {
         var full = false;
-        var output = Path.Combine("artifacts", "reference");
+        string? output = null;
+        string? render = null;
         string? throughputOnly = null;
         var ratiosOnly = false;
         var firstAndAgain = false;
@@ -84,11 +92,15 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
                     firstAndAgain = true;
                     unwarmed = true;
                     break;
+                case "--render" when i + 1 < args.Length:
+                    render = args[++i];
+                    break;
                 default:
                     throw new ArgumentException($"unknown argument '{args[i]}'. {Usage}");
             }
         }
 
-        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly, firstAndAgain, unwarmed);
+        output ??= render is null ? Path.Combine("artifacts", "reference") : RenderFolder;
+        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly, firstAndAgain, unwarmed, render);
     }
 }

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using PerfAssert.Reporting;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;

@@ -1,6 +1,8 @@
 using PerfAssert.Baselines;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Reporting;
 using PerfAssert.Tests.Baselines;
+using PerfAssert.Tests.ReferenceSuiteReport;
 using PerfAssert.Tests.Support;
 
 namespace PerfAssert.Tests.Reporting;
@@ -23,21 +25,22 @@ public sealed class ResultsReaderTests : IDisposable
     }
 
     [Fact]
-    public void ParseReferenceReport_WhatTheSuiteWrites_RendersTheSameReport()
+    public void ParseResult_ReferenceSuiteResults_SaysTheSuiteRendersThem()
     {
-        var report = ReportSamples.Report();
+        var error = Assert.Throws<InvalidDataException>(() => ResultsReader.ParseResult(ReferenceSamples.Report().ToJson(), "/a/results.json"));
 
-        var parsed = ResultsReader.ParseReferenceReport(report.ToJson(), "results.json");
-
-        Assert.Equal(MarkdownReport.Render(report), MarkdownReport.Render(parsed));
-        Assert.Equal(HtmlReport.Render(report), HtmlReport.Render(parsed));
+        Assert.StartsWith("/a/results.json is the PerfAssert reference suite's results.json, not a test's result", error.Message, StringComparison.Ordinal);
+        Assert.Contains("--render", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
-    public void IsReferenceReport_TellsTheTwoShapesApart()
+    public async Task ReadDirectory_ReferenceSuiteFolder_NamesItsResultsJsonNotTheFilesBesideIt()
     {
-        Assert.True(ResultsReader.IsReferenceReport(ReportSamples.Report().ToJson(), "a"));
-        Assert.False(ResultsReader.IsReferenceReport(PerfJson.Serialize(RunSamples.Results()[0]), "b"));
+        await ReportWriter.WriteAsync(ReferenceSamples.Report(), _temp.Path, TestContext.Current.CancellationToken);
+
+        var error = Assert.Throws<InvalidDataException>(() => ResultsReader.ReadDirectory(_temp.Path));
+
+        Assert.StartsWith($"{Path.Combine(_temp.Path, "results.json")} is the PerfAssert reference suite's results.json", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]
@@ -79,16 +82,6 @@ public sealed class ResultsReaderTests : IDisposable
 
         Assert.Contains("null result or verdict", Assert.Throws<InvalidDataException>(() => ResultsReader.ParseResult(nullVerdict, "n.json")).Message, StringComparison.Ordinal);
         Assert.StartsWith("u.json is not a PerfAssert result file", Assert.Throws<InvalidDataException>(() => ResultsReader.ParseResult(unknownOutcome, "u.json")).Message, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void ParseReferenceReport_ResultOfWrongShape_NamesTheFile()
-    {
-        var json = """{ "title": "t", "results": [ { "name": "x" } ] }""";
-
-        var error = Assert.Throws<InvalidDataException>(() => ResultsReader.ParseReferenceReport(json, "/a/results.json"));
-
-        Assert.StartsWith("/a/results.json is not a reference suite results.json", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,5 +1,7 @@
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Reporting;
 using PerfAssert.Tests.Baselines;
+using PerfAssert.Tests.ReferenceSuiteReport;
 using PerfAssert.Tests.Reporting;
 using PerfAssert.Tests.Support;
 using PerfAssert.Tool;
@@ -83,18 +85,20 @@ public sealed class RenderCommandTests : IDisposable
         Assert.Equal(RunMarkdownReport.Render(new RunReport([result])), File.ReadAllText(Path.Combine(_out, "report.md")));
     }
 
-    [Fact]
-    public async Task Render_ReferenceSuiteFolder_WritesTheReferenceReport()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Render_ReferenceSuiteResults_Exits2NamingTheFileAndWritesNothing(bool file)
     {
-        var report = ReportSamples.Report();
-        await ReportWriter.WriteAsync(report, _results, TestContext.Current.CancellationToken);
-        var output = new StringWriter();
+        // The reference suite renders its own report (its --render option); the tool renders a test run's results only.
+        await ReportWriter.WriteAsync(ReferenceSamples.Report(), _results, TestContext.Current.CancellationToken);
+        var resultsJson = Path.Combine(_results, "results.json");
 
-        await Cli.RunAsync(["render", "--results", _results, "--out", _out], output);
+        var (code, error) = await RunUnchanged(["render", "--results", file ? resultsJson : _results, "--out", _out]);
 
-        Assert.Equal(MarkdownReport.Render(report), File.ReadAllText(Path.Combine(_out, "report.md")));
-        Assert.Equal(HtmlReport.Render(report), File.ReadAllText(Path.Combine(_out, "report.html")));
-        Assert.Contains($"read {Path.Combine(_results, "results.json")} (reference suite results)", output.ToString(), StringComparison.Ordinal);
+        Assert.Equal(2, code);
+        Assert.Contains($"{resultsJson} is the PerfAssert reference suite's results.json, not a test's result", error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(_out));
     }
 
     [Fact]

@@ -1,9 +1,10 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Reporting;
 using PerfAssert.Verdicts;
 using static PerfAssert.Reporting.HtmlPage;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// Renders a <see cref="ReferenceReport"/> as one self-contained HTML page: inline CSS, inline SVG charts (latency by stack
@@ -18,7 +19,7 @@ public static class HtmlReport
         ArgumentNullException.ThrowIfNull(report);
         var html = new StringBuilder();
         HtmlPage.Open(html, report.Title);
-        Paragraph(html, ReportText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
+        Paragraph(html, ReferenceText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
         Charts(html, report);
         LatencyTable(html, report);
         ComparisonTable(html, report);
@@ -82,13 +83,13 @@ public static class HtmlReport
             Cell(html, ReportText.PerThousand(row.Gen0PerThousand), numeric: true);
             Cell(html, ReportText.PerThousand(row.Gen1PerThousand), numeric: true);
             Cell(html, ReportText.PerThousand(row.Gen2PerThousand), numeric: true);
-            Cell(html, ReportText.Kb(row.AllocatedKb), numeric: true);
+            Cell(html, ReferenceText.Kb(row.AllocatedKb), numeric: true);
             if (reference is not null)
             {
-                Cell(html, ReportText.ReferenceRatio(row), numeric: true);
+                Cell(html, ReferenceText.ReferenceRatio(row), numeric: true);
             }
 
-            OutcomeCell(html, row.Result.Verdicts.Count == 0 ? "none" : row.Outcome.ToString(), ReportText.Verdicts(row));
+            OutcomeCell(html, row.Result.Verdicts.Count == 0 ? "none" : row.Outcome.ToString(), ReferenceText.Verdicts(row));
             Cell(html, row.Unsettled is null ? "yes" : "no: " + row.Unsettled, numeric: false);
             html.Append("</tr>\n");
         }
@@ -112,9 +113,9 @@ public static class HtmlReport
             Cell(html, row.Partner, numeric: false);
             Cell(html, row.Statistic, numeric: false);
             Cell(html, ReportText.Ratio(row.Ratio.Estimate), numeric: true);
-            Cell(html, ReportText.Interval(row.Ratio), numeric: false);
+            Cell(html, ReferenceText.Interval(row.Ratio), numeric: false);
             Cell(html, ReportText.Ratio(row.Budget), numeric: true);
-            OutcomeCell(html, row.Outcome.ToString(), ReportText.Outcome(row.Verdict));
+            OutcomeCell(html, row.Outcome.ToString(), ReferenceText.Outcome(row.Verdict));
             html.Append("</tr>\n");
         }
 
@@ -153,9 +154,9 @@ public static class HtmlReport
         {
             html.Append("<tr>");
             Cell(html, row.Case, numeric: false);
-            Cell(html, ReportText.Count(row.Requests), numeric: true);
-            Cell(html, ReportText.Count(row.Errors), numeric: true);
-            Cell(html, ReportText.Rate(row.RequestsPerSecond), numeric: true);
+            Cell(html, ReferenceText.Count(row.Requests), numeric: true);
+            Cell(html, ReferenceText.Count(row.Errors), numeric: true);
+            Cell(html, ReferenceText.Rate(row.RequestsPerSecond), numeric: true);
             Cell(html, ReportText.Us(row.P50Us), numeric: true);
             Cell(html, ReportText.Us(row.P95Us), numeric: true);
             Cell(html, ReportText.Us(row.P99Us), numeric: true);

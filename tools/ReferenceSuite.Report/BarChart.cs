@@ -1,4 +1,4 @@
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>The data of one grouped bar chart: one value per series and group; null where nothing was measured.</summary>
 /// <param name="Title">The chart's title.</param>

@@ -3,7 +3,7 @@ using System.Text;
 using System.Text.Json;
 using PerfAssert.Measurement;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// Exports latency results in the shape of BenchmarkDotNet's full JSON exporter (<c>*-report-full.json</c>), so tools that

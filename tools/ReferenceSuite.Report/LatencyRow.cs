@@ -1,7 +1,7 @@
 using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>One latency result as a row of the reference table: per-call figures in microseconds and kilobytes.</summary>
 /// <param name="Result">The result behind the row.</param>

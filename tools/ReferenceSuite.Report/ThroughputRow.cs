@@ -1,4 +1,4 @@
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>One throughput case of the reference suite (for example a keep-alive GET at concurrency 100).</summary>
 /// <param name="Case">The case's name, for example <c>GET WebApi c=100</c>.</param>

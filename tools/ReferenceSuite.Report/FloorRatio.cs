@@ -1,4 +1,4 @@
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>A stack's latency against the physical floor (a raw TCP ping-pong on loopback) measured in the same run.</summary>
 /// <param name="Case">What was compared, for example <c>SmallWcfText-0</c>.</param>

@@ -1,9 +1,10 @@
 using System.Reflection;
 using PerfAssert.Environments;
+using PerfAssert.Reporting;
 using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// What the reference comparison found, as one model every renderer reads: latency results (named
@@ -141,7 +142,7 @@ public sealed class ReferenceReport
 
     private static string DefaultToolVersion()
     {
-        var version = typeof(ReferenceReport).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "0.0.0";
+        var version = typeof(PerfResult).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "0.0.0";
         var plus = version.IndexOf('+', StringComparison.Ordinal);
         return plus < 0 ? version : version[..plus];
     }

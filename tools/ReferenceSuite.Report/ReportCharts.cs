@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>Turns a report into the data of its charts; only rows whose names follow the reference shape are charted.</summary>
 internal static class ReportCharts
@@ -50,7 +50,7 @@ internal static class ReportCharts
             [new BarSeries("x floor", report.FloorRatios.Select(f => (double?)f.Ratio).ToList())]);
 
     private static string ThroughputLabel(ThroughputRow row) =>
-        row.Errors == 0 ? row.Case : $"{row.Case} ({ReportText.Count(row.Errors)} errors)";
+        row.Errors == 0 ? row.Case : $"{row.Case} ({ReferenceText.Count(row.Errors)} errors)";
 
     private static IEnumerable<string> Stacks(IEnumerable<(LatencyRow Row, ReferenceCaseName Name)> rows) =>
         rows.Select(r => r.Name.Stack).Distinct().Order(StringComparer.Ordinal);

@@ -1,20 +1,21 @@
 using System.Text.RegularExpressions;
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
+using PerfAssert.Tests.Reporting;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class MarkdownReportTests
 {
     [Fact]
     public void Render_SyntheticReport_MatchesVerifiedSnapshot()
     {
-        ReportSnapshot.Verify(MarkdownReport.Render(ReportSamples.Report()), "reference-report", "md");
+        ReportSnapshot.Verify(MarkdownReport.Render(ReferenceSamples.Report()), "reference-report", "md");
     }
 
     [Fact]
     public void Render_EveryVerdict_AppearsInTheVerdictList()
     {
-        var report = ReportSamples.Report();
+        var report = ReferenceSamples.Report();
         var markdown = MarkdownReport.Render(report);
 
         Assert.All(report.Results.SelectMany(r => r.Verdicts), v => Assert.Contains("`" + v.Message + "`", markdown, StringComparison.Ordinal));
@@ -23,7 +24,7 @@ public sealed class MarkdownReportTests
     [Fact]
     public void Render_Comparisons_HaveTheirOwnTableNotLatencyRows()
     {
-        var markdown = MarkdownReport.Render(ReportSamples.Report());
+        var markdown = MarkdownReport.Render(ReferenceSamples.Report());
         var latency = Section(markdown, "## Latency");
         var comparisons = Section(markdown, "## Comparisons");
 

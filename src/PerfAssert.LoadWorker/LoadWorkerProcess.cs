@@ -61,7 +61,7 @@ public static class LoadWorkerProcess
         var config = Path.ChangeExtension(worker, ".runtimeconfig.json");
         if (!File.Exists(config))
         {
-            throw new LoadWorkerException($"The load worker cannot start: {config} is missing. Reference tools/PerfAssert.LoadWorker as a project, so its build output (runtime configuration included) is copied next to yours.");
+            throw new LoadWorkerException($"The load worker cannot start: {config} is missing. Reference src/PerfAssert.LoadWorker as a project, so its build output (runtime configuration included) is copied next to yours.");
         }
 
         var start = new ProcessStartInfo(Dotnet.Path)

@@ -1,20 +1,21 @@
 using System.Text.Json;
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
+using PerfAssert.Tests.Reporting;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class BenchmarkDotNetJsonTests
 {
     [Fact]
     public void Serialize_SyntheticReport_MatchesVerifiedSnapshot()
     {
-        ReportSnapshot.Verify(BenchmarkDotNetJson.Serialize(ReportSamples.Report()), "reference-report-benchmarkdotnet", "json");
+        ReportSnapshot.Verify(BenchmarkDotNetJson.Serialize(ReferenceSamples.Report()), "reference-report-benchmarkdotnet", "json");
     }
 
     [Fact]
     public void Serialize_Row_HasBenchmarkDotNetNamesInNanosecondsAndCollectionCounts()
     {
-        using var json = JsonDocument.Parse(BenchmarkDotNetJson.Serialize(ReportSamples.Report()));
+        using var json = JsonDocument.Parse(BenchmarkDotNetJson.Serialize(ReferenceSamples.Report()));
 
         var benchmark = json.RootElement.GetProperty("Benchmarks").EnumerateArray()
             .Single(b => b.GetProperty("FullName").GetString() == "PerfAssert.Reference.Latency.LargeWcfText(Items: 100)");
@@ -33,7 +34,7 @@ public sealed class BenchmarkDotNetJsonTests
     [Fact]
     public void Serialize_NoPerCallAndNoAllocations_WritesMeanOnlyAndNoMemory()
     {
-        using var json = JsonDocument.Parse(BenchmarkDotNetJson.Serialize(ReportSamples.Report()));
+        using var json = JsonDocument.Parse(BenchmarkDotNetJson.Serialize(ReferenceSamples.Report()));
 
         var floor = json.RootElement.GetProperty("Benchmarks").EnumerateArray().Single(b => b.GetProperty("Method").GetString() == "FloorTcpEcho");
         Assert.Equal(string.Empty, floor.GetProperty("Parameters").GetString());

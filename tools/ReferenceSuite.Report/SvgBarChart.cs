@@ -1,7 +1,8 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Reporting;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// Draws a grouped bar chart as inline SVG (no script, nothing fetched). The value axis turns logarithmic when the
@@ -83,7 +84,7 @@ internal static class SvgBarChart
         {
             var y = Y(tick, axis, log);
             html.Append(Invariant($"<line class=\"grid\" x1=\"{Left}\" x2=\"{Width - Right}\" y1=\"{y:0.#}\" y2=\"{y:0.#}\"/>"));
-            html.Append(Invariant($"<text class=\"tick\" x=\"{Left - 6}\" y=\"{y + 4:0.#}\" text-anchor=\"end\">{ReportText.Axis(tick)}</text>"));
+            html.Append(Invariant($"<text class=\"tick\" x=\"{Left - 6}\" y=\"{y + 4:0.#}\" text-anchor=\"end\">{ReferenceText.Axis(tick)}</text>"));
         }
 
         html.Append(Invariant($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left}\" y1=\"{Top}\" y2=\"{Top + PlotHeight}\"/>"));
@@ -107,13 +108,13 @@ internal static class SvgBarChart
 
                 var x = Left + (g * groupWidth) + (groupWidth * 0.1) + (s * barWidth);
                 var y = Y(value, axis, log);
-                var tip = $"{series.Name} | {chart.Groups[g]}: {ReportText.Axis(value)} {chart.Unit}";
+                var tip = $"{series.Name} | {chart.Groups[g]}: {ReferenceText.Axis(value)} {chart.Unit}";
                 var box = Invariant($"x=\"{x:0.##}\" y=\"{y:0.##}\" width=\"{Math.Max(1, barWidth - 1):0.##}\" height=\"{Top + PlotHeight - y:0.##}\"");
                 html.Append(Invariant($"<rect {box} fill=\"{Color(s)}\">")).Append("<title>").Append(Escape(tip)).Append("</title></rect>");
                 Marker(html, s, box, hatch);
                 if (barWidth >= 34)
                 {
-                    html.Append(Invariant($"<text class=\"value\" x=\"{x + (barWidth / 2):0.##}\" y=\"{y - 4:0.##}\" text-anchor=\"middle\">{ReportText.Axis(Math.Round(value, value >= 100 ? 0 : 2))}</text>"));
+                    html.Append(Invariant($"<text class=\"value\" x=\"{x + (barWidth / 2):0.##}\" y=\"{y - 4:0.##}\" text-anchor=\"middle\">{ReferenceText.Axis(Math.Round(value, value >= 100 ? 0 : 2))}</text>"));
                 }
             }
         }

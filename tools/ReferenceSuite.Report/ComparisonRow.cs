@@ -1,7 +1,8 @@
+using PerfAssert.Reporting;
 using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// One relative verdict of a comparison (a result measured against a partner, <see cref="PerfResult.Partner"/>): the two

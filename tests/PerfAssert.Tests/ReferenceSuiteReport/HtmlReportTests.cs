@@ -1,6 +1,7 @@
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
+using PerfAssert.Tests.Reporting;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class HtmlReportTests
 {
@@ -9,13 +10,13 @@ public sealed class HtmlReportTests
     [Fact]
     public void Render_SyntheticReport_MatchesVerifiedSnapshot()
     {
-        ReportSnapshot.Verify(HtmlReport.Render(ReportSamples.Report()), "reference-report", "html");
+        ReportSnapshot.Verify(HtmlReport.Render(ReferenceSamples.Report()), "reference-report", "html");
     }
 
     [Fact]
     public void Render_SyntheticReport_IsSelfContained()
     {
-        var html = HtmlReport.Render(ReportSamples.Report());
+        var html = HtmlReport.Render(ReferenceSamples.Report());
 
         Assert.DoesNotContain("http://", html, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain("https://", html, StringComparison.OrdinalIgnoreCase);
@@ -28,7 +29,7 @@ public sealed class HtmlReportTests
     [Fact]
     public void Render_SyntheticReport_DrawsLatencyAllocationThroughputAndFloorCharts()
     {
-        var html = HtmlReport.Render(ReportSamples.Report());
+        var html = HtmlReport.Render(ReferenceSamples.Report());
 
         Assert.Equal(5, html.Split("<svg ").Length - 1);
         Assert.Contains("Mean latency, small item", html, StringComparison.Ordinal);
@@ -39,7 +40,7 @@ public sealed class HtmlReportTests
     [Fact]
     public void Render_ThroughputCaseWithErrors_SaysHowManyUnderItsBar()
     {
-        var html = HtmlReport.Render(ReportSamples.Report());
+        var html = HtmlReport.Render(ReferenceSamples.Report());
 
         Assert.Contains(">PUT chunked WcfWebHttp c=100 (60,000 errors)</text>", html, StringComparison.Ordinal);
     }

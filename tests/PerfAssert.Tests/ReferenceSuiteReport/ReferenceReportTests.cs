@@ -1,13 +1,13 @@
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class ReferenceReportTests
 {
     [Fact]
     public void Rows_AnyInputOrder_SortByItemsThenSizeThenStackWithOtherNamesLast()
     {
-        var results = ReportSamples.Results();
+        var results = ReferenceSamples.Results();
         var reversed = new ReferenceReport(Enumerable.Reverse(results).ToList());
         var given = new ReferenceReport(results);
 
@@ -21,7 +21,7 @@ public sealed class ReferenceReportTests
     [Fact]
     public void Rows_ReferenceStack_RatioIsMeanOverReferenceOfSameCase()
     {
-        var report = ReportSamples.Report();
+        var report = ReferenceSamples.Report();
 
         var stj = report.Rows.Single(r => r.Result.Name == "LargeAspNetCoreMinimalStj-100");
         var wcf = report.Rows.Single(r => r.Result.Name == "LargeWcfText-100");
@@ -35,7 +35,7 @@ public sealed class ReferenceReportTests
     public void Rows_SideBySideRatios_TakeTheirEstimateAndIntervalNotTheQuotientOfMeans()
     {
         var measured = new PerfAssert.Statistics.Interval(1.52, 1.47, 1.58, 0.99, 40);
-        var sample = ReportSamples.Report();
+        var sample = ReferenceSamples.Report();
         var report = new ReferenceReport(sample.Results, sample.Throughput, sample.FloorRatios)
         {
             ReferenceStack = sample.ReferenceStack,
@@ -43,7 +43,7 @@ public sealed class ReferenceReportTests
         };
 
         var stj = report.Rows.Single(r => r.Result.Name == "LargeAspNetCoreMinimalStj-100");
-        var parsed = ResultsReader.ParseReferenceReport(report.ToJson(), "results.json");
+        var parsed = ReferenceResults.Parse(report.ToJson(), "results.json");
 
         Assert.Equal(1.52, stj.RatioToReference);
         Assert.Equal(measured, stj.RatioInterval);
@@ -57,7 +57,7 @@ public sealed class ReferenceReportTests
     [Fact]
     public void Rows_ReferenceStackDidNotRun_RatioIsMissing()
     {
-        var report = new ReferenceReport(ReportSamples.Results()) { ReferenceStack = "WcfNetTcp" };
+        var report = new ReferenceReport(ReferenceSamples.Results()) { ReferenceStack = "WcfNetTcp" };
 
         Assert.All(report.Rows, r => Assert.Null(r.RatioToReference));
     }
@@ -65,7 +65,7 @@ public sealed class ReferenceReportTests
     [Fact]
     public void Rows_ResultsWithAPartner_AreComparisonsNotLatencyRows()
     {
-        var report = ReportSamples.Report();
+        var report = ReferenceSamples.Report();
 
         Assert.DoesNotContain(report.Rows, r => r.Result.Partner is not null || r.Result.Name.Contains(" vs ", StringComparison.Ordinal));
         Assert.Equal(report.Results.Count(r => r.Partner is null), report.Rows.Count);
@@ -80,7 +80,7 @@ public sealed class ReferenceReportTests
     [Fact]
     public void ToJson_Comparisons_SurviveTheRoundTrip()
     {
-        var parsed = ResultsReader.ParseReferenceReport(ReportSamples.Report().ToJson(), "results.json");
+        var parsed = ReferenceResults.Parse(ReferenceSamples.Report().ToJson(), "results.json");
 
         Assert.Equal(18, parsed.Comparisons.Count);
         Assert.All(parsed.Comparisons, c => Assert.NotNull(c.Result.Partner));

@@ -1,6 +1,6 @@
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class ReferenceCaseNameTests
 {

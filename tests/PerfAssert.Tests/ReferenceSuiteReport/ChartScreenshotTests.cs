@@ -1,10 +1,11 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Reporting;
 using PerfAssert.Tests.Support;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 /// <summary>
 /// A report's chart as a person sees it: the page is rendered by headless Chromium (Debian's

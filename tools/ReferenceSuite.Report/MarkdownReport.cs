@@ -1,8 +1,9 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Reporting;
 using static PerfAssert.Reporting.MarkdownText;
 
-namespace PerfAssert.Reporting;
+namespace PerfAssert.ReferenceSuite.Report;
 
 /// <summary>
 /// Renders a <see cref="ReferenceReport"/> as Markdown: the latency table in the shape of the 2019 reference table
@@ -19,7 +20,7 @@ public static class MarkdownReport
         var text = new StringBuilder();
         Line(text, "# " + Cell(report.Title));
         Line(text);
-        Line(text, ReportText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
+        Line(text, ReferenceText.Environment(report) + " Compare ratios within one run; absolute times hold for this machine only.");
         Latency(text, report);
         Comparisons(text, report);
         VerdictList(text, report);
@@ -45,10 +46,10 @@ public static class MarkdownReport
         Line(text, "|---|---:|---:|---:|---:|---:|---:|---:|" + referenceRule + "---|---|");
         foreach (var row in report.Rows)
         {
-            var ratio = report.ReferenceStack is null ? string.Empty : " " + ReportText.ReferenceRatio(row) + " |";
+            var ratio = report.ReferenceStack is null ? string.Empty : " " + ReferenceText.ReferenceRatio(row) + " |";
             Line(text, $"| {Cell(row.Method)} | {row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing} | {ReportText.Us(row.MeanUs)} | {ReportText.Us(row.P95Us)} | " +
                 $"{ReportText.PerThousand(row.Gen0PerThousand)} | {ReportText.PerThousand(row.Gen1PerThousand)} | {ReportText.PerThousand(row.Gen2PerThousand)} | " +
-                $"{ReportText.Kb(row.AllocatedKb)} |{ratio} {ReportText.Verdicts(row)} | {(row.Unsettled is null ? "yes" : "no")} |");
+                $"{ReferenceText.Kb(row.AllocatedKb)} |{ratio} {ReferenceText.Verdicts(row)} | {(row.Unsettled is null ? "yes" : "no")} |");
         }
 
         // A row timed on unsettled code says why, so a reader knows which figures not to trust.
@@ -80,8 +81,8 @@ public static class MarkdownReport
         Line(text, "|---|---|---|---:|---|---:|---|");
         foreach (var row in report.Comparisons)
         {
-            Line(text, $"| {Cell(row.Subject)} | {Cell(row.Partner)} | {Cell(row.Statistic)} | {ReportText.Ratio(row.Ratio.Estimate)} | {ReportText.Interval(row.Ratio)} | " +
-                $"{ReportText.Ratio(row.Budget)} | {ReportText.Outcome(row.Verdict)} |");
+            Line(text, $"| {Cell(row.Subject)} | {Cell(row.Partner)} | {Cell(row.Statistic)} | {ReportText.Ratio(row.Ratio.Estimate)} | {ReferenceText.Interval(row.Ratio)} | " +
+                $"{ReportText.Ratio(row.Budget)} | {ReferenceText.Outcome(row.Verdict)} |");
         }
     }
 
@@ -119,7 +120,7 @@ public static class MarkdownReport
         Line(text, "|---|---:|---:|---:|---:|---:|---:|");
         foreach (var row in report.Throughput)
         {
-            Line(text, $"| {Cell(row.Case)} | {ReportText.Count(row.Requests)} | {ReportText.Count(row.Errors)} | {ReportText.Rate(row.RequestsPerSecond)} | " +
+            Line(text, $"| {Cell(row.Case)} | {ReferenceText.Count(row.Requests)} | {ReferenceText.Count(row.Errors)} | {ReferenceText.Rate(row.RequestsPerSecond)} | " +
                 $"{ReportText.Us(row.P50Us)} | {ReportText.Us(row.P95Us)} | {ReportText.Us(row.P99Us)} |");
         }
     }

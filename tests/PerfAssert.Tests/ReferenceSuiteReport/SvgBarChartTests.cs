@@ -1,7 +1,7 @@
 using System.Text;
-using PerfAssert.Reporting;
+using PerfAssert.ReferenceSuite.Report;
 
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.Tests.ReferenceSuiteReport;
 
 public sealed class SvgBarChartTests
 {
