@@ -6,9 +6,9 @@ namespace PerfAssert.Measurement;
 
 /// <summary>
 /// Whether a comparison's timings rest on settled code: each side's warm-up settled, and the ratio did not drift from the
-/// first quarter of the blocks to the last by more than <see cref="MaxDrift"/> (a side whose code is still being promoted
-/// gets faster while the other does not; drift both sides share is what interleaving cancels, so only the ratio's is
-/// checked). A verdict that rests on unsettled code is not a confident Pass or Regression: it becomes Inconclusive and says
+/// first quarter of the blocks to the last by more than <see cref="MaxDrift"/> and by more than the blocks' own scatter
+/// explains (a side whose code is still being promoted gets faster while the other does not; drift both sides share is
+/// what interleaving cancels, so only the ratio's is checked). A verdict that rests on unsettled code is not a confident Pass or Regression: it becomes Inconclusive and says
 /// why. JIT activity during the timed blocks is recorded (<see cref="OperationSummary.JitActiveBlocks"/>,
 /// <see cref="BuildPairEvidence.JitCompiledDuringBlocks"/>) but does not decide by itself: settled workers still compiled
 /// 23 to 32 methods while a pair was timed (timers, rare paths, promotion of methods called now and then), and the first
@@ -39,7 +39,7 @@ internal static class SettledCheck
             reasons.Add(FormattableString.Invariant($"the partner's warm-up did not settle ({why})"));
         }
 
-        if (pass is not null && RatioDrift(pass) is { } drift && Math.Abs(drift - 1) > MaxDrift)
+        if (pass is not null && RatioDrift(pass) is { } drift && Math.Abs(drift - 1) > MaxDrift && Math.Abs(Math.Log(drift)) > DriftNoise(pass))
         {
             reasons.Add(string.Create(CultureInfo.InvariantCulture, $"the ratio drifted {drift:0.000}x from the first quarter of the blocks to the last"));
         }
@@ -84,6 +84,30 @@ internal static class SettledCheck
         }
 
         return Median(ratios[^quarter..]) / Median(ratios[..quarter]);
+    }
+
+    /// <summary>
+    /// How far the quarters' medians move by chance alone, in log units: three standard errors of the difference between two
+    /// medians of a quarter's blocks each, with the blocks' scatter read from the differences between neighbouring blocks
+    /// (so a trend, which is what the check looks for, does not count as scatter). Sixteen blocks scattering by +-15% moved
+    /// their quarters' medians 1.108x apart on a clear 1.30x regression, and a drift check without this said "unsettled".
+    /// </summary>
+    public static double DriftNoise(BlockPass pass)
+    {
+        var n = Math.Min(pass.SubjectBlockNs.Count, pass.PartnerBlockNs.Count);
+        if (n < MinBlocksForDrift)
+        {
+            return double.PositiveInfinity;
+        }
+
+        var logs = Enumerable.Range(0, n).Select(i => Math.Log(pass.SubjectBlockNs[i] / pass.PartnerBlockNs[i])).ToArray();
+        var steps = logs.Skip(1).Zip(logs, (later, earlier) => Math.Abs(later - earlier)).ToArray();
+        Array.Sort(steps);
+        // A step is the difference of two blocks, so its scatter is sqrt(2) times a block's; 1.4826 x MAD estimates the
+        // standard deviation of normal scatter, and 1.2533 sigma / sqrt(q) is the standard error of a median of q.
+        var sigma = 1.4826 * Quantiles.OfSorted(steps, 0.5) / Math.Sqrt(2);
+        var quarter = n / 4;
+        return 3 * Math.Sqrt(2) * 1.2533 * sigma / Math.Sqrt(quarter);
     }
 
     /// <summary>A timing verdict that rests on unsettled code becomes Inconclusive with the reason; others are unchanged.</summary>

@@ -25,6 +25,24 @@ public sealed class SettledCheckTests
     }
 
     [Fact]
+    public void Reason_ScatteredBlocksWhoseQuartersDifferByChance_IsNotDrift()
+    {
+        // A clear regression whose blocks scatter by +-25%: the last quarter's median reads 1.117x the first's, by chance;
+        // the steps between neighbouring blocks show that scatter, so it is not taken for code still being promoted.
+        var pass = new BlockPass(1);
+        for (var i = 0; i < 16; i++)
+        {
+            var ratio = i < 12 ? (i % 2 == 0 ? 0.8 : 1.25) : (i % 2 == 0 ? 0.92 : 1.37);
+            pass.Orders.Add(i % 2 == 0);
+            pass.SubjectBlockNs.Add(13_000 * ratio);
+            pass.PartnerBlockNs.Add(10_000);
+        }
+
+        Assert.InRange(SettledCheck.RatioDrift(pass)!.Value, 1.11, 1.12);
+        Assert.Null(SettledCheck.Reason(Settled, Settled, pass));
+    }
+
+    [Fact]
     public void Reason_MachineSlowingBothSidesAlike_IsNotDrift()
     {
         var pass = new BlockPass(1);
