@@ -12,13 +12,6 @@ internal static class LatencyPart
     /// <summary>The most the shared warm-up may take before the first case is timed.</summary>
     private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(15);
 
-    /// <summary>
-    /// The first case's own warm-up cap when the shared warm-up ran out before the JIT was done: the promotion the shared
-    /// rounds left unfinished (60 cases, 16,159 calls in 15 s, 69 methods still compiled in the last round) lands on the
-    /// first case, whose 1.5 s then ran out with the JIT still at work while every later case settled within its 1.5 s.
-    /// </summary>
-    private static readonly TimeSpan FirstCaseWarmupTime = TimeSpan.FromSeconds(5);
-
     public static async Task<List<PerfResult>> RunAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, PerfOptions measurement, TextWriter progress)
     {
         var cases = ReferenceCases.Latency(counts).ToList();
@@ -39,10 +32,7 @@ internal static class LatencyPart
             {
                 var client = Client(referenceCase);
                 var caseStarted = TimeProvider.System.GetTimestamp();
-                var options = index == 0 && !shared.Settled && measurement.MaxWarmupTime < FirstCaseWarmupTime
-                    ? measurement with { MaxWarmupTime = FirstCaseWarmupTime }
-                    : measurement;
-                var result = await Perf.Measure(referenceCase.Name, referenceCase.Bind(client)).WithOptions(options).WithAllocations().WithPercentiles(1000).RunAsync();
+                var result = await Perf.Measure(referenceCase.Name, referenceCase.Bind(client)).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
                 results.Add(result);
                 await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
                     $"[{index + 1}/{cases.Count}] {referenceCase.Name}: mean {result.Subject.MeanNs / 1000:0.0} us, P95 {result.Subject.PerCall!.P95Ns / 1000:0.0} us, {result.Subject.Allocations!.BytesPerOp / 1024:0.0} KB/call ({TimeProvider.System.GetElapsedTime(caseStarted).TotalSeconds:0.0} s{(result.Subject.Unsettled is { } why ? ", " + why : string.Empty)})"));
