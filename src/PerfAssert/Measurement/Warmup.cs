@@ -1,3 +1,5 @@
+using PerfAssert.Statistics;
+
 namespace PerfAssert.Measurement;
 
 /// <summary>
@@ -207,11 +209,7 @@ internal static class Warmup
         /// <summary>The per-call time the settled samples stand for: the median of the latest ones.</summary>
         public double Typical => Median(Recent.Skip(Math.Max(0, Recent.Count - TrendSamples)));
 
-        private static double Median(IEnumerable<double> values)
-        {
-            var sorted = values.Order().ToArray();
-            return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
-        }
+        private static double Median(IEnumerable<double> values) => Quantiles.OfSorted([.. values.Order()], 0.5);
     }
 }
 

@@ -13,7 +13,7 @@ namespace PerfAssert.Tests.Docs;
 /// </summary>
 public sealed partial class DocSnippetTests
 {
-    private static readonly string RepoRoot = FindRepoRoot();
+    internal static readonly string RepoRoot = FindRepoRoot();
 
     /// <summary>The tests that run the blocks marked <c>&lt;!-- doc-test: name --&gt;</c> as written, in a fresh repository.</summary>
     private static readonly string[] DocTestRunners = ["tests/Embedding.Tests/QuickstartTests.cs", "tests/Embedding.Tests/QuickstartXunitV3FourTests.cs"];

@@ -1,4 +1,3 @@
-using System.Reflection;
 using System.Text.RegularExpressions;
 using System.Xml.Linq;
 
@@ -10,7 +9,7 @@ namespace PerfAssert.Tests.Docs;
 /// </summary>
 public sealed class LayoutTests
 {
-    private static readonly string RepoRoot = FindRepoRoot();
+    private static readonly string RepoRoot = DocSnippetTests.RepoRoot;
 
     public static TheoryData<string> SourceProjects() => [.. Projects("src").Select(p => Path.GetRelativePath(RepoRoot, p).Replace('\\', '/'))];
 
@@ -81,18 +80,4 @@ public sealed class LayoutTests
             .Select(e => (string?)e.Attribute("Include") ?? (string?)e.Attribute("Project"))
             .Where(r => r is not null && !r.Contains("$(", StringComparison.Ordinal) && !r.Contains('*', StringComparison.Ordinal))
             .Select(r => r!);
-
-    private static string FindRepoRoot()
-    {
-        var project = typeof(LayoutTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "ProjectDirectory").Value!;
-        for (var directory = new DirectoryInfo(project); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "PerfAssert.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No PerfAssert.sln above {project}.");
-    }
 }
