@@ -17,10 +17,12 @@ public sealed record PerfOptions
     /// <value>The default is 3 seconds; warm-up usually ends well before, once it has settled.</value></summary>
     public TimeSpan MaxWarmupTime { get; init; } = TimeSpan.FromSeconds(3);
 
-    /// <summary>How long the JIT must have compiled and promoted nothing, anywhere in the process that runs the code, before
-    /// warm-up may end; it must also have been quiet for 64 calls, and the runtime's call-counting delay must be over (read
-    /// from its tiered-compilation events). A fresh process keeps compiling and promoting for seconds, and timings taken
-    /// meanwhile can be several times the steady ones. <see cref="TimeSpan.Zero"/> leaves the JIT out of warm-up.
+    /// <summary>Where the runtime does not report its promotion queue (a worker process, a runtime without the tiering
+    /// events), how long the JIT must have compiled and promoted nothing, anywhere in the process that runs the code, before
+    /// warm-up may end; it must also have been quiet for 64 calls. Where it does, warm-up waits instead for the queue to drain
+    /// and for 64 calls after it did. Either way the runtime's call-counting delay must be over (read from its
+    /// tiered-compilation events). A fresh process keeps compiling and promoting for seconds, and timings taken meanwhile
+    /// can be several times the steady ones. <see cref="TimeSpan.Zero"/> leaves the JIT out of warm-up.
     /// <value>The default is 100 ms.</value></summary>
     public TimeSpan JitQuietTime { get; init; } = TimeSpan.FromMilliseconds(100);
 

@@ -10,7 +10,7 @@ namespace PerfAssert.ReferenceSuite;
 internal static class LatencyPart
 {
     /// <summary>The most the shared warm-up may take before the first case is timed.</summary>
-    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(15);
+    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(30);
 
     public static async Task<List<PerfResult>> RunAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, PerfOptions measurement, TextWriter progress)
     {
@@ -27,7 +27,7 @@ internal static class LatencyPart
             // first case is timed, so the first case does not pay for what every later one finds warm.
             var shared = await Perf.WarmUpAsync(cases.Select(c => Operation.Async(c.Name, c.Bind(Client(c)))).ToList(), SharedWarmupTime);
             await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                $"[shared warm-up] {cases.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")} ({shared.LastRoundCompiled} methods compiled in its last round)"));
+                $"[shared warm-up] {cases.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")} ({shared.LastRoundCompiled} methods compiled in its last round, {shared.PromotionBacklog?.ToString(CultureInfo.InvariantCulture) ?? "unknown"} queued for promotion)"));
             foreach (var (referenceCase, index) in cases.Select((c, i) => (c, i)))
             {
                 var client = Client(referenceCase);

@@ -42,7 +42,7 @@ internal static class Suite
 
         var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, options.Measurement, progress), progress);
         var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, TimeSpan.FromSeconds(8), progress), progress);
-        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.Measurement, TimeSpan.Zero, progress), progress);
+        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.TodoMeasurement, TimeSpan.Zero, progress), progress);
         var ratios = await Timed("ratios side by side", () => RatioPart.RunAsync(endpoints, options.Counts, RatioPart.Means([.. latency, .. dataStream, .. todos]), options.RatioCaps, progress), progress);
         var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
         var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress), progress);

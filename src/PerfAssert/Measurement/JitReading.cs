@@ -9,11 +9,29 @@ namespace PerfAssert.Measurement;
 /// <param name="TieringEvents">Tiered-compilation events seen so far (delay started or ended, background promotion).</param>
 /// <param name="Delaying">Whether the call-counting delay runs now: true, false, or null when the events have not said.</param>
 /// <param name="CallCountingDelay">The delay in force in that process (zero when it is switched off or tiering is off).</param>
-internal readonly record struct JitReading(long CompiledMethods, long TieringEvents, bool? Delaying, TimeSpan CallCountingDelay)
+/// <param name="DelayStarts">How many times the delay has started so far (0 when the events have not said).</param>
+/// <param name="Backlog">Methods queued for promotion, as the latest background-JIT event said; null when no event has said.</param>
+internal readonly record struct JitReading(long CompiledMethods, long TieringEvents, bool? Delaying, TimeSpan CallCountingDelay, long DelayStarts = 0, int? Backlog = null)
 {
+    /// <summary>
+    /// The most methods queued for promotion that still count as a trickle: the background JIT promotes a few dozen within
+    /// milliseconds. A process still promoting what its warm-up called had hundreds to thousands queued.
+    /// </summary>
+    public const int TrickleBacklog = 32;
+
     /// <summary>A reading from the compiled-method count and the tiering monitor of one process.</summary>
-    public static JitReading Of(long compiledMethods, TieringReading tiering, TimeSpan callCountingDelay) =>
-        new(compiledMethods, tiering.Events, tiering.Connected ? tiering.Delaying : null, callCountingDelay);
+    public static JitReading Of(long compiledMethods, TieringReading tiering, TimeSpan callCountingDelay) => tiering.Connected
+        ? new(compiledMethods, tiering.Events, tiering.Delaying, callCountingDelay, tiering.DelayStarts, tiering.Backlog)
+        : new(compiledMethods, tiering.Events, null, callCountingDelay);
+
+    /// <summary>Whether the runtime said that more than a trickle of methods waits for promotion.</summary>
+    public bool BacklogDeep => Backlog > TrickleBacklog;
+
+    /// <summary>
+    /// Whether calls made between <paramref name="earlier"/> and this reading counted towards promotion: the call-counting
+    /// delay neither ran at either end nor started in between (calls made during it are not counted).
+    /// </summary>
+    public bool CountedSince(JitReading earlier) => Delaying != true && earlier.Delaying != true && DelayStarts == earlier.DelayStarts;
 
     /// <summary>Whether the JIT compiled or promoted anything between <paramref name="earlier"/> and this reading.</summary>
     public bool ActiveSince(JitReading earlier) => CompiledMethods != earlier.CompiledMethods || TieringEvents != earlier.TieringEvents;

@@ -6,9 +6,12 @@ namespace PerfAssert.Measurement;
 /// every later case finds warm. Each round gives every operation one batch of calls, sized to
 /// <see cref="PerfOptions.TargetSampleTime"/> on its latest timing. It settles once every operation has run twice
 /// <see cref="Warmup.PromotionCalls"/> calls (enough to pass the instrumented and the optimized tier) in quiet rounds only:
-/// rounds that began and ended with the runtime's call-counting delay over and compiled fewer methods than there are operations
-/// (many operations share a process with timers and rare paths, so a round of a hundred cases in which nothing at all
-/// compiles was not seen within a minute here); otherwise it ends unsettled when the time runs out. It is the shared part
+/// rounds that began and ended with the runtime's call-counting delay over and in which the runtime never had more than a
+/// trickle of methods queued for promotion (<see cref="JitReading.TrickleBacklog"/>), or, where it does not report its
+/// queue, compiled fewer methods than there are operations (many operations share a process with timers and rare paths,
+/// so a round of a hundred cases in which nothing at all compiles was not seen within a minute here); otherwise it ends
+/// unsettled when the time runs out. Counting compiled methods alone was fooled: sixty services warmed with dynamic PGO on
+/// had rounds of a few dozen compiles while thousands of methods still waited in the queue. It is the shared part
 /// only: each operation's own warm-up still waits until nothing compiles before it is timed.
 /// </summary>
 internal static class SharedWarmup
@@ -31,6 +34,7 @@ internal static class SharedWarmup
         while (true)
         {
             var roundStart = jit;
+            var backlogDeep = false;
             for (var i = 0; i < operations.Count; i++)
             {
                 cancellationToken.ThrowIfCancellationRequested();
@@ -47,13 +51,17 @@ internal static class SharedWarmup
                     jitActiveAt = clock.GetElapsedTime(started);
                 }
 
+                backlogDeep |= now.BacklogDeep;
                 jit = now;
             }
 
             var elapsed = clock.GetElapsedTime(started);
             var delayOver = jit.DelayOver(elapsed - jitActiveAt);
             var roundCompiled = jit.CompiledMethods - roundStart.CompiledMethods;
-            if (!delayOver || roundStart.Delaying == true || roundCompiled >= operations.Count)
+            // Where the runtime reports its promotion queue, a round is busy when the queue held more than a trickle; else when
+            // it compiled as many methods as there are operations.
+            var busy = jit.Backlog is null ? roundCompiled >= operations.Count : backlogDeep;
+            if (!delayOver || roundStart.Delaying == true || busy)
             {
                 Array.Clear(callsSinceBusy);
                 quietSince = elapsed;
@@ -65,7 +73,7 @@ internal static class SharedWarmup
             var settled = callsSinceBusy.All(c => c >= 2 * Warmup.PromotionCalls || (quietLong && c >= 2));
             if (settled || elapsed >= maxTime)
             {
-                return new SharedWarmupResult(settled, elapsed, totalCalls.Sum(), roundCompiled);
+                return new SharedWarmupResult(settled, elapsed, totalCalls.Sum(), roundCompiled) { PromotionBacklog = jit.Backlog };
             }
         }
     }

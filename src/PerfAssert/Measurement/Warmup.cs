@@ -1,3 +1,4 @@
+using System.Globalization;
 using PerfAssert.Statistics;
 
 namespace PerfAssert.Measurement;
@@ -9,7 +10,9 @@ namespace PerfAssert.Measurement;
 /// the three before) and promotion is over in the process that runs
 /// the code: the JIT has compiled nothing and tiered compilation has promoted nothing for <see cref="PerfOptions.JitQuietTime"/>
 /// and for at least <see cref="PromotionCalls"/> calls (or a second, for a call too slow to make that many), and the
-/// runtime's call-counting delay is known to be over. Quiet alone
+/// runtime's call-counting delay is known to be over. Where the runtime reports its promotion queue (its tiering events, read
+/// in the process), a drained queue and <see cref="PromotionCalls"/> counted calls since it drained stand in for the quiet:
+/// a process with many services promotes other code a few methods at a time for minutes. Quiet alone
 /// proves nothing: during that delay (100 ms after the last new method, by default) nothing is promoted, so a fresh process
 /// looks settled on unoptimized code. Calls are what promote code (30 per tier by default, and with dynamic PGO a method
 /// passes an instrumented tier first), so a quiet stretch of that many calls, with the delay over, means every method called
@@ -140,6 +143,12 @@ internal static class Warmup
 
         public Queue<double> Recent { get; } = new();
 
+        /// <summary>When the runtime last said that more than a trickle of methods waited for promotion.</summary>
+        public TimeSpan BacklogAt { get; private set; }
+
+        /// <summary>Calls made since then that counted towards promotion (none made while the call-counting delay ran).</summary>
+        public long CountedCalls { get; private set; }
+
         public void ObserveJit(JitReading now, TimeSpan elapsed, long calls)
         {
             if (now.ActiveSince(Jit))
@@ -152,6 +161,16 @@ internal static class Warmup
                 CallsSinceJit += calls;
             }
 
+            if (now.BacklogDeep)
+            {
+                BacklogAt = elapsed;
+                CountedCalls = 0;
+            }
+            else if (now.CountedSince(Jit))
+            {
+                CountedCalls += calls;
+            }
+
             Jit = now;
         }
 
@@ -162,6 +181,19 @@ internal static class Warmup
             if (!Jit.DelayOver(quiet))
             {
                 return "the runtime's call-counting delay was still running, so hot code had not been promoted";
+            }
+
+            if (Jit.Backlog is { } backlog)
+            {
+                // The runtime says how many methods wait for promotion: a backlog means the timed code may be among them,
+                // and once it has drained, PromotionCalls counted calls take every method called once per operation through
+                // its remaining tiers. Methods of other code promoted a few at a time (timers, rare paths of other services
+                // in the process) do not hold it back, as they held back the quiet rule below for minutes.
+                return Jit.BacklogDeep
+                    ? string.Create(CultureInfo.InvariantCulture, $"the runtime still had {backlog:#,0} methods queued for promotion")
+                    : CountedCalls < PromotionCalls && elapsed - BacklogAt < SlowCallQuietTime
+                        ? "the JIT was still promoting methods"
+                        : null;
             }
 
             // A slow call (a large payload of many milliseconds) makes its inner methods' thousands of calls long before it

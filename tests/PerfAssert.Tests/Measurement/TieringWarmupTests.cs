@@ -138,6 +138,46 @@ public sealed class TieringWarmupTests
         Assert.True(result.Subject.WarmupTime < TimeSpan.FromSeconds(0.3), result.Subject.WarmupTime.ToString());
     }
 
+    [Fact]
+    public async Task RunAsync_BacklogDrainingWhileOtherCodeTrickles_TimesThePromotedCodeOnceItDrained()
+    {
+        // A process of many services: thousands of methods wait for promotion until 1.5 s (this operation's among them, so
+        // it runs three times slower), and all along some other method compiles every few milliseconds. The quiet rule
+        // (nothing compiled for 100 ms) never held; the drained queue does.
+        var runtime = new FakeBacklog(drainedAt: TimeSpan.FromSeconds(1.5));
+
+        var result = await Perf.Measure(runtime.Operation()).WithPercentiles(200).WithOptions(runtime.Options(TimeSpan.FromSeconds(3))).RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.True(result.Subject.WarmupSettled, result.Subject.Unsettled);
+        // Timed before the queue drained, every call would have cost three times as much.
+        Assert.InRange(result.Subject.MeanNs, FastNs * 0.9, FastNs * 1.1);
+    }
+
+    [Fact]
+    public async Task RunAsync_BacklogNeverDrains_IsUnsettledNamingTheQueue()
+    {
+        var runtime = new FakeBacklog(drainedAt: TimeSpan.FromSeconds(30));
+
+        var result = await Perf.Measure(runtime.Operation()).WithPercentiles(200).WithOptions(runtime.Options(TimeSpan.FromSeconds(1))).RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.False(result.Subject.WarmupSettled);
+        Assert.Contains("5,000 methods queued for promotion", result.Subject.Unsettled, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task WarmUpAsync_FewCompilesPerRoundWhileTheQueueIsDeep_WaitsForItToDrain()
+    {
+        // A round compiles a method or none (fewer than there are operations), which the compile count took for quiet, on code
+        // three times slower; the queue says thousands of methods still wait until 1.5 s.
+        var runtime = new FakeBacklog(drainedAt: TimeSpan.FromSeconds(1.5));
+
+        var result = await SharedWarmup.RunAsync([runtime.Operation("a"), runtime.Operation("b")], TimeSpan.FromSeconds(5), runtime.Options(TimeSpan.FromSeconds(3)), TestContext.Current.CancellationToken);
+
+        Assert.True(result.Settled, result.ToString());
+        Assert.True(result.Elapsed > TimeSpan.FromSeconds(1.5), result.ToString());
+        Assert.Equal(0, result.PromotionBacklog);
+    }
+
     private static Task<PerfResult> MeasureAlone(FakeTiering runtime, TimeSpan maxWarmup) =>
         Perf.Measure(runtime.Operation("subject")).WithPercentiles(200).WithOptions(runtime.Options(maxWarmup)).RunAsync(TestContext.Current.CancellationToken);
 
@@ -165,6 +205,30 @@ public sealed class TieringWarmupTests
             MaxWarmupTime = maxWarmup,
             CompiledMethodCount = () => Promoted ? 101 : 100,
             Tiering = () => new TieringReading(Connected: true, Events: Promoted ? 3 : Reported ? 1 : 0, Delaying: Promoted ? false : Reported ? true : null),
+            CallCountingDelay = Delay,
+            PercentileTime = TimeSpan.FromMilliseconds(50),
+        };
+    }
+
+    /// <summary>
+    /// A runtime past its call-counting delay whose promotion queue holds 5,000 methods until <c>drainedAt</c> on the manual
+    /// clock, then none; the operation runs three times slower until then, and every third reading finds one more method
+    /// compiled (other code trickling through its tiers).
+    /// </summary>
+    private sealed class FakeBacklog(TimeSpan drainedAt)
+    {
+        private readonly ManualClock _clock = new();
+        private long _readings;
+
+        private bool Drained => _clock.GetTimestamp() >= drainedAt.TotalNanoseconds;
+
+        public Operation Operation(string name = "subject") => PerfAssert.Measurement.Operation.Sync(name, () => _clock.Advance(Drained ? FastNs : 3 * FastNs));
+
+        public PerfOptions Options(TimeSpan maxWarmup) => SyntheticOptions.For(_clock, new SyntheticOperation(_clock, seed: 1)) with
+        {
+            MaxWarmupTime = maxWarmup,
+            CompiledMethodCount = () => ++_readings / 3,
+            Tiering = () => new TieringReading(Connected: true, Events: _readings / 3, Delaying: false, DelayStarts: 0, Backlog: Drained ? 0 : 5_000),
             CallCountingDelay = Delay,
             PercentileTime = TimeSpan.FromMilliseconds(50),
         };
