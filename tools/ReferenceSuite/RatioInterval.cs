@@ -1,7 +1,8 @@
 namespace PerfAssert.ReferenceSuite;
 
 /// <summary>
-/// The ratio of two sets of batch timings (<c>again / first</c>) as the ratio of their geometric means, with a 99% percentile
+/// The ratio of two sets of positive samples (<c>again / first</c>: batch timings, or each batch's time over the floor's
+/// beside it) as the ratio of their geometric means, with a 99% percentile
 /// bootstrap interval (each side resampled on its own, a fixed seed, so a rerun on the same figures prints the same
 /// interval). Geometric rather than arithmetic means, because on a shared machine one batch that lost the core for a few
 /// milliseconds would otherwise move the estimate by more than the 5% the check allows.
