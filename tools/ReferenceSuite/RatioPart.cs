@@ -33,7 +33,7 @@ internal static class RatioPart
     public static async Task<RatioTable> RunAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, IReadOnlyDictionary<string, double> meanNanoseconds, RatioCaps caps, TextWriter progress)
     {
         var random = new Random();
-        var groups = await RunLatencyAsync(endpoints, counts, meanNanoseconds, caps.Latency, random, progress);
+        var groups = await RunLatencyAsync(endpoints, counts, meanNanoseconds, caps, random, progress);
         var dataStream = DataStreamCases.All.Select(c => c.Name).ToList();
         var streamPairs = dataStream.Where(n => n != DataStreamNetTcp).Select(n => new RatioPair(n, DataStreamNetTcp)).ToList();
         groups.Add(await RunNamedAsync("data stream", dataStream, streamPairs, caps.DataStream, endpoints, meanNanoseconds, random, progress));
@@ -74,7 +74,7 @@ internal static class RatioPart
     public static string ReferenceOf(ReferenceCase referenceCase) =>
         string.Create(CultureInfo.InvariantCulture, $"{(referenceCase.Large ? "Large" : "Small")}{ReferenceStack}-{referenceCase.Count}");
 
-    private static async Task<List<RatioGroupResult>> RunLatencyAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, IReadOnlyDictionary<string, double> meanNanoseconds, TimeSpan cap, Random random, TextWriter progress)
+    private static async Task<List<RatioGroupResult>> RunLatencyAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, IReadOnlyDictionary<string, double> meanNanoseconds, RatioCaps caps, Random random, TextWriter progress)
     {
         var groups = new List<RatioGroupResult>();
         var clients = new Dictionary<string, IEchoClient>(StringComparer.Ordinal);
@@ -87,16 +87,17 @@ internal static class RatioPart
                 // megabytes of garbage, collected in whichever batch follows. With 0 items both allocate alike and are
                 // timed together, which checks identical work.
                 var all = ReferenceCases.Latency([count]).ToList();
-                List<(string Title, List<ReferenceCase> Cases)> parts = count == 0
-                    ? [($"latency, {count} items", all)]
-                    : [($"latency Small, {count} items", [.. all.Where(c => !c.Large)]), ($"latency Large, {count} items", [.. all.Where(c => c.Large)])];
+                List<(string Title, List<ReferenceCase> Cases, TimeSpan Cap)> parts = count == 0
+                    ? [($"latency, {count} items", all, caps.Empty)]
+                    : [($"latency Small, {count} items", [.. all.Where(c => !c.Large)], caps.Small), ($"latency Large, {count} items", [.. all.Where(c => c.Large)], caps.Large)];
                 var used = TimeSpan.Zero;
-                foreach (var (title, cases) in parts)
+                var total = parts.Aggregate(TimeSpan.Zero, (sum, part) => sum + part.Cap);
+                foreach (var (title, cases, partCap) in parts)
                 {
                     var bound = cases.Select(c => (c.Name, c.Bind(clients.TryGetValue(c.Stack.Id, out var client) ? client : clients[c.Stack.Id] = c.Stack.Create(endpoints)))).ToList();
-                    // The first part may take half the cap; the last takes what is left of it.
-                    var partCap = title == parts[^1].Title ? cap - used : cap / parts.Count;
-                    var group = new RatioGroup(title, await Batched(bound, meanNanoseconds), LatencyPairs(cases), partCap);
+                    // The last part takes what the first left of their caps together.
+                    var cap = title == parts[^1].Title ? total - used : partCap;
+                    var group = new RatioGroup(title, await Batched(bound, meanNanoseconds), LatencyPairs(cases), cap);
                     groups.Add(await RunGroupAsync(group, random, progress));
                     used += groups[^1].Elapsed;
                 }

@@ -173,9 +173,14 @@ internal sealed class WorkerProcess : IAsyncDisposable
             return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5));
         }
 
-        // Tiering: events seen, the call-counting delay running (1), over (0) or not yet known (-1), and the delay in ms.
+        // Tiering: events seen, the call-counting delay running (1), over (0) or not yet known (-1), and the delay in ms; then
+        // (workers of this version) how many times the delay started and the promotion queue (-1: not said yet).
         bool? delaying = Part(8) switch { 1 => true, 0 => false, _ => null };
-        return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5), Part(7), delaying, TimeSpan.FromMilliseconds(Part(9)));
+        return new WorkerCounters(Part(1), (int)Part(2), (int)Part(3), (int)Part(4), Part(5), Part(7), delaying, TimeSpan.FromMilliseconds(Part(9)))
+        {
+            CallCountingDelayStarts = parts.Length >= 12 ? Part(10) : 0,
+            PromotionBacklog = parts.Length >= 12 && Part(11) >= 0 ? (int)Math.Min(Part(11), int.MaxValue) : null,
+        };
     }
 
     /// <summary>Throws when the worker has exited (or exits within a second: a failed call often races its exit), with its exit code and last output.</summary>

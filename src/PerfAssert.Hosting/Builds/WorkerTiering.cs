@@ -3,8 +3,9 @@ using System.Globalization;
 
 /// <summary>
 /// The worker's side of PerfAssert's warm-up: listens to the runtime's tiered-compilation events in the worker (the
-/// call-counting delay starting and ending, background promotion starting and stopping) so the parent can tell "the JIT is
-/// quiet because promotion is done" from "the JIT is quiet because the call-counting delay is still running". Framework
+/// call-counting delay starting and ending, background promotion starting and stopping, with the methods still queued for
+/// promotion) so the parent can tell "the JIT is quiet because promotion is done" from "the JIT is quiet because the
+/// call-counting delay is still running", and a backlog of promotions from a trickle. Framework
 /// types only, like <see cref="StartupHook"/>: the worker has none of PerfAssert's other assemblies.
 /// </summary>
 internal sealed class WorkerTiering : EventListener
@@ -12,11 +13,17 @@ internal sealed class WorkerTiering : EventListener
     private const string RuntimeProvider = "Microsoft-Windows-DotNETRuntime";
     private const EventKeywords CompilationKeyword = (EventKeywords)0x1000000000;
     private long _events;
+    private long _delayStarts;
     private int _delaying = -1;
+    private int _backlog = -1;
 
-    /// <summary>Events seen, the delay running (1), over (0) or unknown (-1), and the delay in force in ms, space-separated.</summary>
+    /// <summary>
+    /// Events seen, the delay running (1), over (0) or unknown (-1), the delay in force in ms, how many times the delay
+    /// started, and the methods queued for promotion as the latest background-JIT event said (-1: none said yet),
+    /// space-separated.
+    /// </summary>
     public string Describe() => string.Create(CultureInfo.InvariantCulture,
-        $"{Interlocked.Read(ref _events)} {Volatile.Read(ref _delaying)} {DelayMilliseconds()}");
+        $"{Interlocked.Read(ref _events)} {Volatile.Read(ref _delaying)} {DelayMilliseconds()} {Interlocked.Read(ref _delayStarts)} {Volatile.Read(ref _backlog)}");
 
     protected override void OnEventSourceCreated(EventSource eventSource)
     {
@@ -37,6 +44,15 @@ internal sealed class WorkerTiering : EventListener
         if (eventData.EventId is 281 or 282)
         {
             Volatile.Write(ref _delaying, eventData.EventId == 281 ? 1 : 0);
+            if (eventData.EventId == 281)
+            {
+                Interlocked.Increment(ref _delayStarts);
+            }
+        }
+        else if (eventData.Payload is [_, uint queued, ..])
+        {
+            // 283 and 284 carry the methods still queued for promotion (PendingMethodCount) after the instance id.
+            Volatile.Write(ref _backlog, (int)Math.Min(queued, int.MaxValue));
         }
 
         Interlocked.Increment(ref _events);

@@ -12,4 +12,11 @@ namespace PerfAssert.Baselines;
 /// <param name="CallCountingDelay">The call-counting delay in force in the worker (zero when switched off).</param>
 public readonly record struct WorkerCounters(
     long AllocatedBytes, int Gen0Collections, int Gen1Collections, int Gen2Collections, long JitCompiledMethods,
-    long TieringEvents = 0, bool? CallCountingDelaying = null, TimeSpan CallCountingDelay = default);
+    long TieringEvents = 0, bool? CallCountingDelaying = null, TimeSpan CallCountingDelay = default)
+{
+    /// <summary>How many times the worker's call-counting delay has started (calls made during it do not count towards promotion).</summary>
+    public long CallCountingDelayStarts { get; init; }
+
+    /// <summary>Methods queued for promotion in the worker, as its latest background-JIT event said; null while none has.</summary>
+    public int? PromotionBacklog { get; init; }
+}

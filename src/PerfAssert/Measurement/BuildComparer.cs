@@ -235,7 +235,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     }
 
     private static JitReading Jit(WorkerCounters counters) =>
-        new(counters.JitCompiledMethods, counters.TieringEvents, counters.CallCountingDelaying, counters.CallCountingDelay);
+        new(counters.JitCompiledMethods, counters.TieringEvents, counters.CallCountingDelaying, counters.CallCountingDelay, counters.CallCountingDelayStarts, counters.PromotionBacklog);
 
     private async Task<(AllocationMeasurement Current, AllocationMeasurement Baseline, double Noise)> AllocationsAsync(
         PairGroup pairs, Operation current, Operation baseline, long opsPerSample, double nanosecondsPerOp, CancellationToken cancellationToken)

@@ -105,7 +105,7 @@ internal static class Warmup
         var elapsed = options.Clock.GetElapsedTime(started);
         if (waitForJit)
         {
-            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, warmed.CountCalls ? ops + untimedCalls : PromotionCalls);
+            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, warmed.CountCalls ? ops + untimedCalls : PromotionCalls, ops + untimedCalls);
         }
 
         if (ns <= 0 && ops >= MaxOpsWithoutTime)
@@ -149,7 +149,9 @@ internal static class Warmup
         /// <summary>Calls made since then that counted towards promotion (none made while the call-counting delay ran).</summary>
         public long CountedCalls { get; private set; }
 
-        public void ObserveJit(JitReading now, TimeSpan elapsed, long calls)
+        /// <summary>Takes a reading: <paramref name="calls"/> count towards the quiet rule, <paramref name="made"/> (the calls
+        /// really made) towards promotion once the queue has drained.</summary>
+        public void ObserveJit(JitReading now, TimeSpan elapsed, long calls, long made)
         {
             if (now.ActiveSince(Jit))
             {
@@ -168,7 +170,7 @@ internal static class Warmup
             }
             else if (now.CountedSince(Jit))
             {
-                CountedCalls += calls;
+                CountedCalls += made;
             }
 
             Jit = now;
@@ -249,9 +251,10 @@ internal static class Warmup
 /// One operation to warm up: <paramref name="Select"/> runs before each of its samples (routing calls to its process),
 /// <paramref name="ReadJit"/> reads the JIT's state in the process that runs its code, and <paramref name="UntimedCalls"/>
 /// calls go ahead of each sample untimed (a process that sat idle wakes up on them). With <paramref name="CountCalls"/> false,
-/// quiet time alone (with the delay over) settles it: a worker process of a reference-build comparison compiles a few dozen
-/// methods while it is timed even when settled (timers, rare paths), so a quiet stretch of 64 calls came in 2 of 26 pairs of
-/// a CI run, and every other warm-up ran to its cap.
+/// where the process does not report its promotion queue, quiet time alone (with the delay over) settles it: a worker
+/// process of a reference-build comparison compiles a few dozen methods while it is timed even when settled (timers, rare
+/// paths), so a quiet stretch of 64 calls came in 2 of 26 pairs of a CI run, and every other warm-up ran to its cap. Where
+/// the queue is reported, the calls really made count towards promotion either way.
 /// </summary>
 internal readonly record struct Warmed(Operation Operation, Action Select, Func<CancellationToken, ValueTask<JitReading>> ReadJit, int UntimedCalls, bool CountCalls = true);
 

@@ -54,6 +54,23 @@ public sealed class WorkerPinningTests(WorkerPinningTests.PinningScratch scratch
             pair.Select(BuildSide.Current);
             await Task.WhenAll(Enumerable.Range(0, 16).Select(_ => client.GetStringAsync(new Uri("/work", UriKind.Relative), deadline.Token)));
             Assert.All(ThreadCores(workers[0].Pid), c => Assert.Equal(lastCore, c));
+
+            // Each worker reports its tiering through the control channel: once background promotion has run, the methods
+            // still queued for it (warm-up waits for that queue to drain); workers run with the call-counting delay off, so
+            // it never started.
+            foreach (var side in new[] { BuildSide.Current, BuildSide.Baseline })
+            {
+                pair.Select(side);
+                var counters = await pair.ReadCountersAsync(side, deadline.Token);
+                for (var round = 0; counters.PromotionBacklog is null && round < 100; round++)
+                {
+                    await Task.WhenAll(Enumerable.Range(0, 50).Select(_ => client.GetStringAsync(new Uri("/work", UriKind.Relative), deadline.Token)));
+                    counters = await pair.ReadCountersAsync(side, deadline.Token);
+                }
+
+                Assert.True(counters.CallCountingDelay == TimeSpan.Zero && counters.CallCountingDelayStarts == 0, $"{side}: {counters}");
+                Assert.True(counters.PromotionBacklog >= 0, $"{side}: {counters}");
+            }
         }
 
         Assert.Empty(scratch.Service.ProcessesUsingIt());
