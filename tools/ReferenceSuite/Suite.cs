@@ -9,7 +9,7 @@ namespace PerfAssert.ReferenceSuite;
 internal static class Suite
 {
     /// <summary>How long each configuration of the NetTcp configuration experiment is loaded: quick matrix, full matrix.</summary>
-    private static readonly (TimeSpan Quick, TimeSpan Full) NetTcpConfigTime = (TimeSpan.FromSeconds(4), TimeSpan.FromSeconds(15));
+    private static readonly (TimeSpan Quick, TimeSpan Full) NetTcpConfigTime = (TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(15));
 
     public static async Task<int> RunAsync(SuiteOptions options, TextWriter output, TextWriter progress)
     {
