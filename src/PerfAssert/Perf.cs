@@ -16,8 +16,9 @@ public static class Perf
 
     /// <summary>
     /// Warms <paramref name="operations"/> up together, once per process, before any of them is measured: round after round,
-    /// until the JIT has compiled and promoted nothing while each ran enough calls to be promoted and the runtime's
-    /// call-counting delay is over, or <paramref name="maxTime"/> runs out. The code they share (host, framework, serializer)
+    /// until each has run enough calls to be promoted in rounds during which the runtime's promotion queue held no more than
+    /// a trickle and its call-counting delay was over, or <paramref name="maxTime"/> runs out (the reference suite's sixty
+    /// services with dynamic PGO on took about 25 s on 2 cores). The code they share (host, framework, serializer)
     /// is then at its last tier when the first of them is measured, instead of being promoted while it is timed. PerfAssert's
     /// own measuring code is shared too: a short measurement of an empty operation follows, so the first real one does not
     /// wait while the engine's code is compiled and promoted.
