@@ -72,7 +72,7 @@ internal sealed class TieringMonitor : EventListener
             case BackgroundJitStartEvent:
             case BackgroundJitStopEvent:
                 // Both carry the methods still queued for promotion (PendingMethodCount) after the instance id.
-                if (eventData.Payload is [_, var pending, ..] && pending is uint queued)
+                if (eventData.Payload is [_, uint queued, ..])
                 {
                     Volatile.Write(ref _backlog, (int)Math.Min(queued, int.MaxValue));
                 }

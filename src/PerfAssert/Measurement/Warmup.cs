@@ -105,7 +105,7 @@ internal static class Warmup
         var elapsed = options.Clock.GetElapsedTime(started);
         if (waitForJit)
         {
-            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, warmed.CountCalls ? ops + untimedCalls : PromotionCalls, ops + untimedCalls);
+            state.ObserveJit(await readJit(cancellationToken).ConfigureAwait(false), elapsed, ops + untimedCalls, warmed.CountCalls);
         }
 
         if (ns <= 0 && ops >= MaxOpsWithoutTime)
@@ -149,9 +149,10 @@ internal static class Warmup
         /// <summary>Calls made since then that counted towards promotion (none made while the call-counting delay ran).</summary>
         public long CountedCalls { get; private set; }
 
-        /// <summary>Takes a reading: <paramref name="calls"/> count towards the quiet rule, <paramref name="made"/> (the calls
-        /// really made) towards promotion once the queue has drained.</summary>
-        public void ObserveJit(JitReading now, TimeSpan elapsed, long calls, long made)
+        /// <summary>Takes a reading after <paramref name="calls"/> calls. They count towards promotion once the queue has
+        /// drained; towards the quiet rule only with <paramref name="countCalls"/> (else each quiet sample counts as
+        /// <see cref="PromotionCalls"/>, see <see cref="Warmed"/>).</summary>
+        public void ObserveJit(JitReading now, TimeSpan elapsed, long calls, bool countCalls)
         {
             if (now.ActiveSince(Jit))
             {
@@ -160,7 +161,7 @@ internal static class Warmup
             }
             else
             {
-                CallsSinceJit += calls;
+                CallsSinceJit += countCalls ? calls : PromotionCalls;
             }
 
             if (now.BacklogDeep)
@@ -170,7 +171,7 @@ internal static class Warmup
             }
             else if (now.CountedSince(Jit))
             {
-                CountedCalls += made;
+                CountedCalls += calls;
             }
 
             Jit = now;
