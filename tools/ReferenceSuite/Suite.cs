@@ -18,12 +18,17 @@ internal static class Suite
             return await RenderAsync(results, options.Output, output, progress);
         }
 
+        if (options.FirstAndAgain && options.WorkerRole is null)
+        {
+            return await Timed("first and again", () => FirstAndAgainPart.RunAsync(options.Pairs, options.Unwarmed, output, progress), progress);
+        }
+
         var started = TimeProvider.System.GetTimestamp();
         await using var host = await TargetHost.StartAsync();
         var endpoints = host.Endpoints;
-        if (options.FirstAndAgain)
+        if (options.WorkerRole is { } role)
         {
-            return await Timed("first and again", () => FirstAndAgainPart.RunAsync(endpoints, options.Measurement, options.Unwarmed, output, progress), progress);
+            return await FirstAndAgainWorker.RunAsync(role, endpoints, options.Measurement, options.Unwarmed, progress);
         }
 
         if (options.ThroughputOnly is { } only)

@@ -1,3 +1,4 @@
+using System.Globalization;
 using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.Targets.Reference;
 
@@ -20,16 +21,21 @@ namespace PerfAssert.ReferenceSuite;
 /// first in the process and again after ten other cases.
 /// </param>
 /// <param name="Unwarmed">
-/// With <paramref name="FirstAndAgain"/>: no shared warm-up and no tiering wait, so the check's test can show it catches
-/// code timed before promotion. Not for reports.
+/// With <paramref name="FirstAndAgain"/>: no shared warm-up and no tiering wait, so the check can show it catches code
+/// timed before promotion. Not for reports.
+/// </param>
+/// <param name="Pairs">With <paramref name="FirstAndAgain"/>: how many process pairs the check measures.</param>
+/// <param name="WorkerRole">
+/// When set, this process is one worker of a first-and-again pair (<see cref="FirstAndAgainWorker"/>), in this role; the
+/// check starts its workers so, users do not.
 /// </param>
 /// <param name="Render">
 /// When set, nothing is measured: the report is rendered again from this <c>results.json</c> (or the folder holding it)
 /// into <paramref name="Output"/>, <c>perfassert-report</c> in the current directory unless <c>--out</c> says otherwise.
 /// </param>
-internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false, bool FirstAndAgain = false, bool Unwarmed = false, string? Render = null)
+internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bool Full, string? ThroughputOnly = null, bool RatiosOnly = false, bool FirstAndAgain = false, bool Unwarmed = false, string? Render = null, int Pairs = FirstAndAgainPart.Pairs, string? WorkerRole = null)
 {
-    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only] [--first-and-again] [--render RESULTS [--out DIR]]";
+    public const string Usage = "usage: dotnet run -c Release --project tools/ReferenceSuite [-- --full] [--out DIR] [--throughput-only CASE|*] [--ratios-only] [--first-and-again [--pairs N]] [--render RESULTS [--out DIR]]";
 
     /// <summary>Where <c>--render</c> writes without <c>--out</c>: not beside the results, whose report.md has the run's own sections.</summary>
     public const string RenderFolder = "perfassert-report";
@@ -81,6 +87,8 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
         var ratiosOnly = false;
         var firstAndAgain = false;
         var unwarmed = false;
+        var pairs = FirstAndAgainPart.Pairs;
+        string? workerRole = null;
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
@@ -104,6 +112,13 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
                     firstAndAgain = true;
                     unwarmed = true;
                     break;
+                case "--pairs" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out var count) && count is >= 2 and <= 100:
+                    pairs = count;
+                    i++;
+                    break;
+                case "--first-and-again-worker" when i + 1 < args.Length && args[i + 1] is FirstAndAgainWorker.First or FirstAndAgainWorker.Again:
+                    workerRole = args[++i];
+                    break;
                 case "--render" when i + 1 < args.Length:
                     render = args[++i];
                     break;
@@ -113,6 +128,6 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
         }
 
         output ??= render is null ? Path.Combine("artifacts", "reference") : RenderFolder;
-        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly, firstAndAgain, unwarmed, render);
+        return new SuiteOptions(full ? ReferenceCases.FullCounts : ReferenceCases.QuickCounts, output, full, throughputOnly, ratiosOnly, firstAndAgain, unwarmed, render, pairs, workerRole);
     }
 }
