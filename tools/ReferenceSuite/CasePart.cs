@@ -12,6 +12,10 @@ namespace PerfAssert.ReferenceSuite;
 /// </summary>
 internal static class CasePart
 {
+    /// <summary>How the main job measures one case: warm-up, samples, exact allocations and per-call percentiles.</summary>
+    public static Task<PerfResult> MeasureAsync(string name, Func<CancellationToken, Task> operation, PerfOptions measurement) =>
+        Perf.Measure(name, operation).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
+
     /// <summary>
     /// Measures <paramref name="names"/> one after another, after a shared warm-up of at most
     /// <paramref name="sharedWarmupTime"/> (none when zero: the todo cases move megabytes a call, and the latency part has
@@ -35,7 +39,7 @@ internal static class CasePart
             foreach (var (name, index) in list.Select((n, i) => (n, i)))
             {
                 var caseStarted = TimeProvider.System.GetTimestamp();
-                var result = await Perf.Measure(name, opened[index].Operation).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
+                var result = await MeasureAsync(name, opened[index].Operation, measurement);
                 results.Add(result);
                 await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
                     $"[{title} {index + 1}/{list.Count}] {name}: mean {result.Subject.MeanNs / 1000:0.0} us, P95 {result.Subject.PerCall!.P95Ns / 1000:0.0} us, {result.Subject.Allocations!.BytesPerOp / 1024:0.0} KB/call ({TimeProvider.System.GetElapsedTime(caseStarted).TotalSeconds:0.0} s{(result.Subject.Unsettled is { } why ? ", " + why : string.Empty)})"));

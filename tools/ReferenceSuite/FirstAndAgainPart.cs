@@ -135,11 +135,8 @@ internal static class FirstAndAgainPart
             var agreement = FirstAndAgainAgreement.Of([.. family.Select(p => (IReadOnlyList<double>)p.LogRatios)]);
             var agrees = agreement.Agrees;
             all &= agrees;
-            var settledFirst = family.Count(p => p.FirstEngine.Settled == "yes");
-            var settledAgain = family.Count(p => p.AgainEngine.Settled == "yes");
-            var unsettled = family.SelectMany(p => new[] { p.FirstEngine.Settled, p.AgainEngine.Settled }).FirstOrDefault(s => s != "yes");
             table.AppendLine(CultureInfo.InvariantCulture,
-                $"| {FirstAndAgainCases.Families[f].Family} | {FirstAndAgainCases.Families[f].Case} | {Geometric(family.Select(p => p.FirstNs)) / 1000:0.0} | {Geometric(family.Select(p => p.AgainNs)) / 1000:0.0} | {agreement.Ratio:0.000} | {agreement.Low:0.000} to {agreement.High:0.000} | {string.Join(", ", agreement.PairRatios.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)))} | {(agrees ? "yes" : "NO")} | {Us(family.Select(p => p.FirstEngine.MeanNs))} | {Us(family.Select(p => p.AgainEngine.MeanNs))} | {family.Sum(p => p.FirstCompiled)} / {family.Sum(p => p.AgainCompiled)} | {settledFirst} of {family.Count}{(unsettled is null || settledFirst == family.Count ? "" : " (" + unsettled + ")")} | {settledAgain} of {family.Count} |");
+                $"| {FirstAndAgainCases.Families[f].Family} | {FirstAndAgainCases.Families[f].Case} | {Geometric(family.Select(p => p.FirstNs)) / 1000:0.0} | {Geometric(family.Select(p => p.AgainNs)) / 1000:0.0} | {agreement.Ratio:0.000} | {agreement.Low:0.000} to {agreement.High:0.000} | {string.Join(", ", agreement.PairRatios.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)))} | {(agrees ? "yes" : "NO")} | {Us(family.Select(p => p.FirstEngine.MeanNs))} | {Us(family.Select(p => p.AgainEngine.MeanNs))} | {family.Sum(p => p.FirstCompiled)} / {family.Sum(p => p.AgainCompiled)} | {Settled(family.Select(p => p.FirstEngine))} | {Settled(family.Select(p => p.AgainEngine))} |");
         }
 
         table.AppendLine()
@@ -148,6 +145,15 @@ internal static class FirstAndAgainPart
     }
 
     private static double Geometric(IEnumerable<double> values) => Math.Exp(values.Select(v => Math.Log(v)).Average());
+
+    /// <summary>How many of the pairs' engine measurements timed settled code, and why the first that did not had not.</summary>
+    private static string Settled(IEnumerable<EngineFigure> figures)
+    {
+        var all = figures.ToList();
+        var settled = all.Count(f => f.Settled == "yes");
+        var why = all.FirstOrDefault(f => f.Settled != "yes")?.Settled;
+        return string.Create(CultureInfo.InvariantCulture, $"{settled} of {all.Count}{(why is null ? "" : " (" + why + ")")}");
+    }
 
     /// <summary>The geometric mean in microseconds, or "-" when the engine measured nothing (unwarmed).</summary>
     private static string Us(IEnumerable<double> nanoseconds) => Geometric(nanoseconds) is var mean && double.IsFinite(mean)

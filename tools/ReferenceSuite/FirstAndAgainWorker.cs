@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Threading.Channels;
 using PerfAssert.Measurement;
+using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
 
@@ -33,8 +35,7 @@ internal static class FirstAndAgainWorker
     {
         // Standard input is read on its own thread from the start: the parent's pipe closing ends this process even while
         // it is still warming up.
-        var commands = new System.Threading.Channels.UnboundedChannelOptions { SingleReader = true, SingleWriter = true };
-        var channel = System.Threading.Channels.Channel.CreateUnbounded<string>(commands);
+        var channel = Channel.CreateUnbounded<string>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
         var reader = new Thread(() =>
         {
             while (Console.In.ReadLine() is { } line)
@@ -63,7 +64,7 @@ internal static class FirstAndAgainWorker
             {
                 foreach (var other in FirstAndAgainCases.Others)
                 {
-                    var result = await Measure(other, opened[other].Operation, options);
+                    var result = await CasePart.MeasureAsync(other, opened[other].Operation, options);
                     await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
                         $"[{role} {Environment.ProcessId}] other {other}: {result.Subject.MeanNs / 1000:0.0} us, settled: {Settled(result) ?? "yes"}"));
                 }
@@ -94,7 +95,7 @@ internal static class FirstAndAgainWorker
         switch (parts)
         {
             case ["measure", var name] when opened.TryGetValue(name, out var bound):
-                var result = await Measure(name, bound.Operation, options);
+                var result = await CasePart.MeasureAsync(name, bound.Operation, options);
                 var settled = Settled(result);
                 return string.Create(CultureInfo.InvariantCulture, $"measured {result.Subject.MeanNs:R} {(settled is null ? "yes" : "no " + settled)}");
             case ["block", var name, var text] when opened.TryGetValue(name, out var bound) && long.TryParse(text, CultureInfo.InvariantCulture, out var calls) && calls > 0:
@@ -106,13 +107,8 @@ internal static class FirstAndAgainWorker
         }
     }
 
-    private static Task<PerfResult> Measure(string name, Func<CancellationToken, Task> operation, PerfOptions options) =>
-        Perf.Measure(name, operation).WithOptions(options).WithAllocations().WithPercentiles(1000).RunAsync();
-
-    /// <summary><see langword="null"/> when the engine timed settled code, else why not.</summary>
-    private static string? Settled(PerfResult result) => result.Subject.WarmupSettled && result.Subject.Unsettled is null
-        ? null
-        : (result.Subject.Unsettled ?? "warm-up did not settle").ReplaceLineEndings(" ");
+    /// <summary><see langword="null"/> when the engine timed settled code, else why not: the report's rule for its rows.</summary>
+    private static string? Settled(PerfResult result) => new LatencyRow(result, null, null).Unsettled?.ReplaceLineEndings(" ");
 
     private static async Task<double> TimeBlockAsync(Func<CancellationToken, Task> operation, long calls)
     {

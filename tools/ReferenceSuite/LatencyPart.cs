@@ -32,7 +32,7 @@ internal static class LatencyPart
             {
                 var client = Client(referenceCase);
                 var caseStarted = TimeProvider.System.GetTimestamp();
-                var result = await Perf.Measure(referenceCase.Name, referenceCase.Bind(client)).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
+                var result = await CasePart.MeasureAsync(referenceCase.Name, referenceCase.Bind(client), measurement);
                 results.Add(result);
                 await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
                     $"[{index + 1}/{cases.Count}] {referenceCase.Name}: mean {result.Subject.MeanNs / 1000:0.0} us, P95 {result.Subject.PerCall!.P95Ns / 1000:0.0} us, {result.Subject.Allocations!.BytesPerOp / 1024:0.0} KB/call ({TimeProvider.System.GetElapsedTime(caseStarted).TotalSeconds:0.0} s{(result.Subject.Unsettled is { } why ? ", " + why : string.Empty)})"));
