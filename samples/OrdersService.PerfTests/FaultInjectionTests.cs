@@ -1,14 +1,18 @@
 using PerfAssert;
 using PerfAssert.Hosting;
+using PerfAssert.Load.Testing;
 using PerfAssert.Verdicts;
 using PerfAssert.Xunit;
 
 namespace OrdersService.PerfTests;
 
-/// <summary>The budgets bite: the service with its fault switch on fails the allocation budget a healthy one meets.</summary>
+/// <summary>The budgets bite: the service with a fault switched on fails the budgets a healthy one meets.</summary>
 [Collection(OrdersServiceCollection.Name)]
-public sealed class FaultInjectionTests
+public sealed class FaultInjectionTests(OrdersServiceFixture service)
 {
+    /// <summary>Faults this big need few rounds: five, of 150 ms blocks, after one round of warm-up (about 3.6 s of load).</summary>
+    private static readonly Func<LoadOptions, LoadOptions> FewRounds = o => o with { Rounds = 5, WarmupRounds = 1, BlockDuration = TimeSpan.FromMilliseconds(150) };
+
     // begin-snippet: bite
     [Fact]
     public async Task GetOrder_ExtraAllocationPerRequest_IsARegression()
@@ -34,4 +38,46 @@ public sealed class FaultInjectionTests
         Assert.InRange(allocation.Measured.Estimate, GetOrderPerfTests.AllocationBudget + 1_000, GetOrderPerfTests.AllocationBudget + 4_200);
     }
     // end-snippet
+
+    // begin-snippet: load-bite
+    [Fact]
+    public async Task GetOrder_LockHeldOnEveryRequest_FailsItsLoadBudget()
+    {
+        // 100 us under one process-wide lock: unnoticeable one call at a time, a queue at concurrency 32.
+        var locked = await StartWithFaultAsync("Faults:LockMicrosecondsPerRequest", "100");
+        await using var host = locked;
+
+        var result = await LoadTest.Of(await OrderLoad.GetAsync(host.BaseAddress, "/orders/42", "GET /orders/42 behind a lock"))
+            .ComparedTo(await OrderLoad.GetAsync(service.Address, "/orders/42"))
+            .RequestsPerSecondAtLeast(0.90)
+            .WithOptions(FewRounds)
+            .RunAsync(TestContext.Current.CancellationToken);
+        TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
+
+        Assert.True(result.Failed, result.Text);
+        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
+    }
+    // end-snippet
+
+    [Fact]
+    public async Task GetOrder_ExtraCpuWorkPerRequest_FailsItsLoadBudget()
+    {
+        // 30 us more CPU work on every request, as a slower code path would add.
+        var slower = await StartWithFaultAsync("Faults:ExtraCpuMicrosecondsPerRequest", "30");
+        await using var host = slower;
+
+        var result = await LoadTest.Of(await OrderLoad.GetAsync(host.BaseAddress, "/orders/42", "GET /orders/42 with 30 us more work"))
+            .ComparedTo(await OrderLoad.GetAsync(service.Address, "/orders/42"))
+            .RequestsPerSecondAtLeast(0.90)
+            .WithOptions(FewRounds)
+            .RunAsync(TestContext.Current.CancellationToken);
+        TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
+
+        Assert.True(result.Failed, result.Text);
+        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
+    }
+
+    private static Task<ServiceHost<Program>> StartWithFaultAsync(string setting, string value) => ServiceHost<Program>.StartAsync(
+        new ServiceHostOptions { Environment = "Production", ConfigureWebHost = web => web.UseSetting(setting, value) },
+        TestContext.Current.CancellationToken);
 }

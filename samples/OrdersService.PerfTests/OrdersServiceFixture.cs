@@ -11,6 +11,9 @@ public sealed class OrdersServiceFixture : IAsyncLifetime
     /// <summary>A client of the running service.</summary>
     public OrdersClient Client { get; private set; } = null!;
 
+    /// <summary>The service's address, for a load worker in a process of its own (for example <c>http://127.0.0.1:41234/</c>).</summary>
+    public Uri Address => _host?.BaseAddress ?? throw new InvalidOperationException("The service has not started.");
+
     public async ValueTask InitializeAsync()
     {
         // Production: the pipeline as deployed, without the developer exception page.

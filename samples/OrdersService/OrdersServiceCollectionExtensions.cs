@@ -20,6 +20,8 @@ public static class OrdersServiceCollectionExtensions
         services.AddOptions<FaultOptions>()
             .Bind(configuration.GetSection("Faults"))
             .Validate(f => f.ExtraBytesPerRequest >= 0, "Faults:ExtraBytesPerRequest must be 0 or more.")
+            .Validate(f => f.ExtraCpuMicrosecondsPerRequest >= 0, "Faults:ExtraCpuMicrosecondsPerRequest must be 0 or more.")
+            .Validate(f => f.LockMicrosecondsPerRequest >= 0, "Faults:LockMicrosecondsPerRequest must be 0 or more.")
             .ValidateOnStart();
         services.ConfigureHttpJsonOptions(json => json.SerializerOptions.TypeInfoResolverChain.Insert(0, OrdersJsonContext.Default));
         return services;

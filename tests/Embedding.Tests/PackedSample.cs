@@ -21,6 +21,7 @@ public sealed class PackedSample : IAsyncLifetime
         "src/PerfAssert/PerfAssert.csproj",
         "src/PerfAssert.Xunit/PerfAssert.Xunit.csproj",
         "src/PerfAssert.Hosting/PerfAssert.Hosting.csproj",
+        "src/PerfAssert.Load/PerfAssert.Load.csproj",
         "tools/PerfAssert.Tool/PerfAssert.Tool.csproj",
     ];
 

@@ -15,8 +15,9 @@ namespace PerfAssert.Embedding.Tests;
 [Collection(MeasuresAloneCollection.Name)]
 public sealed class PackedSampleTests(PackedSample sample)
 {
-    // Three budgets on each of two endpoints, and one test that shows a budget bites; one of the seven runs elsewhere.
-    private const int SampleTests = 6;
+    // Three budgets on each of two endpoints, a load budget, and three tests that show budgets bite (an allocation, a lock
+    // and extra CPU work under load); one of the ten runs elsewhere.
+    private const int SampleTests = 9;
 
     private const string JudgedByTheWorkflow = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt";
 
@@ -36,6 +37,11 @@ public sealed class PackedSampleTests(PackedSample sample)
         Assert.Equal(new TrxCounters(SampleTests, SampleTests, 0), TrxCounters.Read(results));
         Assert.Contains($"\"PerfAssert.Xunit/{sample.Version}\"", await File.ReadAllTextAsync(AssetsFile(), TestContext.Current.CancellationToken), StringComparison.Ordinal);
         Assert.Equal(committed, Fingerprint.Of(sample.SampleBaselines));
+        // The load worker came from its package without a runtime configuration of its own: its load tests above ran it with
+        // the one it writes.
+        var output = Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "bin", "Release", "net10.0");
+        Assert.True(File.Exists(Path.Combine(output, "PerfAssert.Load.dll")), $"no PerfAssert.Load.dll in {output}");
+        Assert.False(File.Exists(Path.Combine(output, "PerfAssert.Load.runtimeconfig.json")), $"PerfAssert.Load.runtimeconfig.json is in {output}");
     }
 
     [Fact]

@@ -20,8 +20,14 @@ public sealed record Verdict
     /// <summary>The measured value; for statistical budgets its estimate and confidence interval.</summary>
     public required Interval Measured { get; init; }
 
-    /// <summary>The budget: the largest acceptable value, before <see cref="Tolerance"/>.</summary>
+    /// <summary>The budget: the largest acceptable value, before <see cref="Tolerance"/>; the smallest when <see cref="AtLeast"/>.</summary>
     public required double Limit { get; init; }
+
+    /// <summary>
+    /// Whether the budget is a floor (for example requests per second at least 0.9 times the partner's): the message then
+    /// reads <c>&gt;=</c> for a pass and <c>&lt;</c> for a regression. <value>The default is <see langword="false"/>: a ceiling.</value>
+    /// </summary>
+    public bool AtLeast { get; init; }
 
     /// <summary>
     /// For exact budgets (allocations, GC counts): how far above <see cref="Limit"/> a measurement may go and still pass,

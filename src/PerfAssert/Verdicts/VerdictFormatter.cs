@@ -95,8 +95,8 @@ public static class VerdictFormatter
 
     private static string Comparison(Verdict verdict) => verdict.Outcome switch
     {
-        VerdictOutcome.Pass or VerdictOutcome.Improved => "<=",
-        VerdictOutcome.Regression => ">",
+        VerdictOutcome.Pass or VerdictOutcome.Improved => verdict.AtLeast ? ">=" : "<=",
+        VerdictOutcome.Regression => verdict.AtLeast ? "<" : ">",
         _ => "vs",
     };
 }

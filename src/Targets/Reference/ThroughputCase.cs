@@ -1,4 +1,4 @@
-using PerfAssert.LoadWorker;
+using PerfAssert.Load;
 using PerfAssert.Targets.Hosting;
 
 namespace PerfAssert.Targets.Reference;

@@ -1,5 +1,5 @@
 using System.Text;
-using PerfAssert.LoadWorker;
+using PerfAssert.Load;
 using PerfAssert.Targets.Services.Throughput;
 
 namespace PerfAssert.Targets.Reference;

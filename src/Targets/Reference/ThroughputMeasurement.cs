@@ -1,4 +1,4 @@
-using PerfAssert.LoadWorker;
+using PerfAssert.Load;
 
 namespace PerfAssert.Targets.Reference;
 

@@ -1,4 +1,4 @@
-using PerfAssert.LoadWorker;
+using PerfAssert.Load;
 using PerfAssert.Targets.Hosting;
 
 namespace PerfAssert.Targets.Reference;
@@ -16,7 +16,7 @@ public static class ThroughputRunner
     private static readonly TimeSpan Drain = TimeSpan.FromSeconds(30);
 
     /// <summary>
-    /// Runs <paramref name="plan"/>: from a <c>PerfAssert.LoadWorker</c> process when <paramref name="endpoints"/> are on
+    /// Runs <paramref name="plan"/>: from a <c>PerfAssert.Load</c> process when <paramref name="endpoints"/> are on
     /// sockets, so the generator takes neither this process's thread pool nor its GC from the targets; in this process when
     /// they are in memory (TestServer), where no other process can reach them. The result says which.
     /// </summary>

@@ -1,6 +1,6 @@
 using System.Text;
-using PerfAssert.LoadWorker;
-using PerfAssert.LoadWorker.Http11;
+using PerfAssert.Load;
+using PerfAssert.Load.Http11;
 
 namespace PerfAssert.Functional.Reference;
 

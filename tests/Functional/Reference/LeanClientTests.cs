@@ -1,8 +1,8 @@
 using System.Diagnostics;
 using System.Text;
 using PerfAssert.Functional.Support;
-using PerfAssert.LoadWorker;
-using PerfAssert.LoadWorker.Http11;
+using PerfAssert.Load;
+using PerfAssert.Load.Http11;
 using PerfAssert.Targets.Fixtures;
 using PerfAssert.Targets.Reference;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
-using PerfAssert.LoadWorker;
+using PerfAssert.Load;
 
 namespace PerfAssert.Functional.Reference;
 

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
-using PerfAssert.LoadWorker;
+using PerfAssert.Load;
 using PerfAssert.Targets.Fixtures;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
@@ -140,7 +140,7 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
         var error = await Assert.ThrowsAsync<LoadWorkerException>(() => LoadWorkerProcess.RunAsync(plan, cancellationToken: TestContext.Current.CancellationToken));
 
         Assert.Contains($"running 'closed port' could not connect to {target} (exit code 3).", error.Message, StringComparison.Ordinal);
-        Assert.Contains($"Cannot reach {target}: ConnectionError: Connection refused", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"Cannot reach {target} ('closed port'): ConnectionError: Connection refused", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -232,7 +232,7 @@ public sealed class LoadWorkerTests(LoopbackTargetsFixture targets) : IClassFixt
             var line = await shell.StandardOutput.ReadLineAsync(TestContext.Current.CancellationToken).AsTask().WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
             var worker = int.Parse(line!, System.Globalization.CultureInfo.InvariantCulture);
             // Started: the worker's runtime is up once it has loaded its own assembly.
-            await WaitUntilAsync(() => File.Exists($"/proc/{worker}/maps") && File.ReadAllText($"/proc/{worker}/maps").Contains("PerfAssert.LoadWorker.dll", StringComparison.Ordinal), TimeSpan.FromSeconds(30));
+            await WaitUntilAsync(() => File.Exists($"/proc/{worker}/maps") && File.ReadAllText($"/proc/{worker}/maps").Contains("PerfAssert.Load.dll", StringComparison.Ordinal), TimeSpan.FromSeconds(30));
 
             shell.Kill();
             await shell.WaitForExitAsync(TestContext.Current.CancellationToken).WaitAsync(TimeSpan.FromSeconds(10), TestContext.Current.CancellationToken);

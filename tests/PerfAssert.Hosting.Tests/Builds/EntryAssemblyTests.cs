@@ -19,7 +19,7 @@ public sealed class EntryAssemblyTests : IDisposable
     public void EntryAssembly_ServiceThatReferencesAnotherProgram_IsTheOneNamedAfterTheProject()
     {
         // What building src/Targets with -o gives since it references the load worker (issue 30).
-        var folder = Folder("src_Targets_Targets.csproj", "PerfAssert.LoadWorker", "Targets");
+        var folder = Folder("src_Targets_Targets.csproj", "PerfAssert.Load", "Targets");
 
         Assert.Equal(Path.Combine(folder, "Targets.dll"), WorkerProcess.EntryAssembly(folder));
     }

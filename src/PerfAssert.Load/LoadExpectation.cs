@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// How every answer of a load run is checked, as data the worker process can be handed: the status, and the body exactly, or

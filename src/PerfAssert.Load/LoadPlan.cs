@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// One closed-loop load run, as data: what to send, how to check each answer, how many at once and for how long. The test

@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>The <c>dotnet</c> host that starts the worker: the SDK's (<c>DOTNET_HOST_PATH</c>), this process's, or the one on the PATH.</summary>
 internal static class Dotnet

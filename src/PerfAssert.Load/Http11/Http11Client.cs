@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 
-namespace PerfAssert.LoadWorker.Http11;
+namespace PerfAssert.Load.Http11;
 
 /// <summary>
 /// The load worker's lean client for plain HTTP/1.1 (issue 30): keep-alive connections over sockets, one per loop, that write
@@ -12,7 +12,7 @@ namespace PerfAssert.LoadWorker.Http11;
 /// <see cref="LoadPlan.RequestTimeout"/>, or whose run is over, so no exchange waits longer. Connections outlive a run (the
 /// warm-up's are the measured run's), and are closed when the client is disposed.
 /// </summary>
-public sealed class Http11Client : IDisposable
+internal sealed class Http11Client : IDisposable
 {
     /// <summary>The client's name in results (<see cref="LoadResult.Client"/>).</summary>
     public const string Name = "lean HTTP/1.1";

@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker.Http11;
+namespace PerfAssert.Load.Http11;
 
 /// <summary>What <see cref="Http11ResponseParser.Parse"/> made of the bytes it was given.</summary>
 internal enum Http11ParseResult

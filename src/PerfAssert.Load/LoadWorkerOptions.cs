@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>How <see cref="LoadWorkerProcess"/> runs the worker.</summary>
 public sealed record LoadWorkerOptions

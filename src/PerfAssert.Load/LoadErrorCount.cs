@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>The errors of one kind in a load run.</summary>
 /// <param name="Kind">

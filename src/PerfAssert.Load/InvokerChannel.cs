@@ -1,6 +1,6 @@
 using System.Net;
 
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// Requests through an <see cref="HttpMessageInvoker"/>, for h2c and in-memory hosts: one request message and one body wrapper

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace PerfAssert.LoadWorker.Http11;
+namespace PerfAssert.Load.Http11;
 
 /// <summary>A plan's request as the bytes sent on the wire, encoded once per plan and written as they are for every request.</summary>
 internal static class Http11Request

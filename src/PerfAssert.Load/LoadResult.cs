@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>What a load run measured. Only correct answers count towards the latency quantiles.</summary>
 /// <param name="Requests">Requests the run was to send (count-limited) or sent (fixed-time); those not answered correctly are <paramref name="Errors"/>.</param>
@@ -19,8 +19,8 @@ public sealed record LoadResult(
     TimeSpan? Cpu = null, TimeSpan? ProcessCpu = null)
 {
     /// <summary>
-    /// The client that sent the requests: <see cref="Http11.Http11Client.Name"/> (the lean HTTP/1.1 client, over plain
-    /// http://) or <see cref="LoadLoop.InvokerClient"/> (h2c and in-memory hosts); <see langword="null"/> when not said.
+    /// The client that sent the requests: <c>lean HTTP/1.1</c> (the worker's own client, over plain http://) or
+    /// <c>HttpMessageInvoker</c> (h2c, https:// and in-memory hosts); <see langword="null"/> when not said.
     /// </summary>
     public string? Client { get; init; }
 }

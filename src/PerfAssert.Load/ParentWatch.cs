@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// Ends the worker when the process that started it is gone. <see cref="LoadWorkerProcess"/> kills its worker on every path

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Net.Sockets;
 using System.Runtime.CompilerServices;
 
-namespace PerfAssert.LoadWorker.Http11;
+namespace PerfAssert.Load.Http11;
 
 /// <summary>
 /// One keep-alive HTTP/1.1 connection of a <see cref="Http11Client"/>: it writes the plan's encoded request as it is and reads

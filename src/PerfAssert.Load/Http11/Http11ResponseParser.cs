@@ -1,7 +1,7 @@
 using System.Buffers.Text;
 using System.Text;
 
-namespace PerfAssert.LoadWorker.Http11;
+namespace PerfAssert.Load.Http11;
 
 /// <summary>
 /// Reads one HTTP/1.x answer at a time from bytes as they arrive, split anywhere: the status line, the headers that frame the

@@ -1,8 +1,8 @@
 using System.Diagnostics;
 using System.Net;
-using PerfAssert.LoadWorker.Http11;
+using PerfAssert.Load.Http11;
 
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// The closed loop of a <see cref="LoadPlan"/>: <see cref="LoadPlan.Concurrency"/> loops each send their next request as soon as
@@ -12,7 +12,7 @@ namespace PerfAssert.LoadWorker;
 /// in memory the loops share an <see cref="HttpMessageInvoker"/>. Either way bytes are compared without decoding them and
 /// latencies kept as raw timestamps.
 /// </summary>
-public sealed class LoadLoop
+internal sealed class LoadLoop
 {
     /// <summary>The longest a fixed-time run waits, past its time, for the requests still in flight to be answered.</summary>
     public static readonly TimeSpan Drain = TimeSpan.FromSeconds(30);
@@ -98,6 +98,16 @@ public sealed class LoadLoop
         _plan.WarmupRequests == 0
             ? Task.CompletedTask
             : new LoadLoop(_plan with { Requests = _plan.WarmupRequests, Duration = null }, _open, _client).RunAsync(cancellationToken);
+
+    /// <summary>
+    /// One more fixed-time run of <paramref name="duration"/> over the same connections, counted on its own (a load test's
+    /// blocks): the loop's own <see cref="RunAsync"/> is left as it was.
+    /// </summary>
+    public Task<LoadResult> RunForAsync(TimeSpan duration, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(duration, TimeSpan.Zero);
+        return new LoadLoop(_plan with { Duration = duration, Requests = null }, _open, _client).RunAsync(cancellationToken);
+    }
 
     /// <summary>The measured run. Call it once per <see cref="LoadLoop"/>.</summary>
     public async Task<LoadResult> RunAsync(CancellationToken cancellationToken)

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// The plan and result as JSON between the test process and the worker. Reflection-based on purpose: System.Text.Json's

@@ -1,4 +1,4 @@
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
 /// One loop's way to the target (a connection of the lean client, or requests through an <see cref="HttpMessageInvoker"/>):

@@ -1,10 +1,10 @@
 using System.Diagnostics;
 using System.Text.Json;
 
-namespace PerfAssert.LoadWorker;
+namespace PerfAssert.Load;
 
 /// <summary>
-/// Runs a <see cref="LoadPlan"/> in a worker process of its own (<c>dotnet PerfAssert.LoadWorker.dll</c>, the assembly this
+/// Runs a <see cref="LoadPlan"/> in a worker process of its own (<c>dotnet PerfAssert.Load.dll</c>, the assembly this
 /// type lives in), so the load generator shares neither the test process's thread pool nor its GC with the service it loads.
 /// The plan goes in as JSON on the worker's standard input, the result comes back as JSON on its standard output. Bounded:
 /// past its time, on cancellation or on any failure the worker is killed with its process tree, and on Linux a worker whose
@@ -55,15 +55,9 @@ public static class LoadWorkerProcess
     /// <summary>The worker's assembly, next to the caller's (the project reference copies it and its runtime configuration there).</summary>
     public static string WorkerPath => typeof(LoadWorkerProcess).Assembly.Location;
 
-    private static Process Start(LoadWorkerOptions options)
+    internal static Process Start(LoadWorkerOptions options, bool session = false)
     {
         var worker = WorkerPath;
-        var config = Path.ChangeExtension(worker, ".runtimeconfig.json");
-        if (!File.Exists(config))
-        {
-            throw new LoadWorkerException($"The load worker cannot start: {config} is missing. Reference src/PerfAssert.LoadWorker as a project, so its build output (runtime configuration included) is copied next to yours.");
-        }
-
         var start = new ProcessStartInfo(Dotnet.Path)
         {
             RedirectStandardInput = true,
@@ -71,7 +65,22 @@ public static class LoadWorkerProcess
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+        var config = Path.ChangeExtension(worker, ".runtimeconfig.json");
+        if (!File.Exists(config))
+        {
+            // From a package the worker's assembly lands in the consumer's output without a runtime configuration of its
+            // own: it runs with the one it would have been built with, and finds its references in that same folder.
+            start.ArgumentList.Add("exec");
+            start.ArgumentList.Add("--runtimeconfig");
+            start.ArgumentList.Add(WorkerRuntimeConfig.Write());
+        }
+
         start.ArgumentList.Add(worker);
+        if (session)
+        {
+            start.ArgumentList.Add(LoadSessionProtocol.SessionArgument);
+        }
+
         // The worker's own runtime configuration decides its GC and JIT, not settings meant for the test process.
         foreach (var setting in new[] { "DOTNET_gcServer", "DOTNET_TieredPGO", "DOTNET_TieredCompilation", "DOTNET_TC_CallCountingDelayMs", "DOTNET_STARTUP_HOOKS" })
         {
@@ -126,18 +135,9 @@ public static class LoadWorkerProcess
     private static LoadResult Read(Process process, LoadPlan plan, string stdout, StandardError stderr)
     {
         var what = $"The load worker (process {process.Id}) running '{plan.Name}'";
-        switch (process.ExitCode)
+        if (process.ExitCode != 0)
         {
-            case 0:
-                break;
-            case UnreachableExitCode:
-                throw new LoadWorkerException($"{what} could not connect to {plan.Target} (exit code {UnreachableExitCode}).{Tail(stderr)}");
-            case BadPlanExitCode:
-                throw new LoadWorkerException($"{what} rejected its plan (exit code {BadPlanExitCode}).{Tail(stderr)}");
-            case > 128 and < 160 when !OperatingSystem.IsWindows():
-                throw new LoadWorkerException($"{what} exited with code {process.ExitCode}: killed by signal {process.ExitCode - 128}.{Tail(stderr)}");
-            default:
-                throw new LoadWorkerException($"{what} exited with code {process.ExitCode}.{Tail(stderr)}");
+            throw Failure(process, what, plan.Target.ToString(), stderr);
         }
 
         try
@@ -151,7 +151,16 @@ public static class LoadWorkerProcess
         }
     }
 
-    private static async Task StopAsync(Process process)
+    /// <summary>What a worker's exit code says went wrong, with the end of its standard error.</summary>
+    internal static LoadWorkerException Failure(Process process, string what, string targets, StandardError stderr) => process.ExitCode switch
+    {
+        UnreachableExitCode => new LoadWorkerException($"{what} could not connect to {targets} (exit code {UnreachableExitCode}).{Tail(stderr)}"),
+        BadPlanExitCode => new LoadWorkerException($"{what} rejected its plan (exit code {BadPlanExitCode}).{Tail(stderr)}"),
+        > 128 and < 160 when !OperatingSystem.IsWindows() => new LoadWorkerException($"{what} exited with code {process.ExitCode}: killed by signal {process.ExitCode - 128}.{Tail(stderr)}"),
+        _ => new LoadWorkerException($"{what} exited with code {process.ExitCode}.{Tail(stderr)}"),
+    };
+
+    internal static async Task StopAsync(Process process)
     {
         try
         {
@@ -168,7 +177,7 @@ public static class LoadWorkerProcess
         }
     }
 
-    private static void Keep(StandardError lines, string? line)
+    internal static void Keep(StandardError lines, string? line)
     {
         if (line is null)
         {
@@ -193,7 +202,7 @@ public static class LoadWorkerProcess
         }
     }
 
-    private static string Tail(StandardError lines)
+    internal static string Tail(StandardError lines)
     {
         lock (lines)
         {
@@ -208,7 +217,7 @@ public static class LoadWorkerProcess
     }
 
     /// <summary>The first and last lines the worker wrote to standard error.</summary>
-    private sealed class StandardError
+    internal sealed class StandardError
     {
         public List<string> First { get; } = [];
 

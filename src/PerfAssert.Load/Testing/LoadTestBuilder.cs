@@ -1,0 +1,164 @@
+using System.Diagnostics;
+using PerfAssert.Budgets;
+
+namespace PerfAssert.Load.Testing;
+
+/// <summary>
+/// Builds a load test: the subject's plan, optionally a partner's plan loaded in the same run, budgets and options. Nothing
+/// is started until <see cref="RunAsync"/>; the plans, budgets and options are validated first. Both sides are loaded by
+/// one worker process of their own (<c>PerfAssert.Load.dll</c>, started and stopped by the test), in blocks that take
+/// turns (ABBA, BAAB, ...), each block a closed loop at the plan's concurrency for <see cref="LoadOptions.BlockDuration"/>.
+/// A plan's <see cref="LoadPlan.Requests"/> and <see cref="LoadPlan.Duration"/> are replaced by the blocks' duration.
+/// </summary>
+public sealed class LoadTestBuilder
+{
+    private readonly LoadPlan _subject;
+    private readonly List<LoadBudget> _budgets = [];
+    private LoadPlan? _partner;
+    private string? _name;
+    private LoadOptions _options = new();
+
+    internal LoadTestBuilder(LoadPlan subject)
+    {
+        ArgumentNullException.ThrowIfNull(subject);
+        _subject = subject;
+    }
+
+    /// <summary>Names the test in its result. <value>The default is the subject plan's name.</value></summary>
+    public LoadTestBuilder Named(string name)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(name);
+        _name = name;
+        return this;
+    }
+
+    /// <summary>Loads <paramref name="partner"/> in the same run, in blocks taking turns with the subject's, for relative budgets.</summary>
+    public LoadTestBuilder ComparedTo(LoadPlan partner)
+    {
+        ArgumentNullException.ThrowIfNull(partner);
+        _partner = partner;
+        return this;
+    }
+
+    /// <summary>Budget: the subject's correctly answered requests per second at least <paramref name="ratio"/> times the partner's.</summary>
+    public LoadTestBuilder RequestsPerSecondAtLeast(double ratio) => With(new ThroughputRatioBudget(Positive(ratio)));
+
+    /// <summary>Budget: the subject's median latency under load at most <paramref name="factor"/> times the partner's.</summary>
+    public LoadTestBuilder MedianAtMost(double factor) => With(new LatencyRatioBudget(LatencyStatistic.Median, Positive(factor)));
+
+    /// <summary>Budget: the subject's 95th percentile latency under load at most <paramref name="factor"/> times the partner's.</summary>
+    public LoadTestBuilder P95AtMost(double factor) => With(new LatencyRatioBudget(LatencyStatistic.P95, Positive(factor)));
+
+    /// <summary>Budget: the subject's 99th percentile latency under load at most <paramref name="factor"/> times the partner's.</summary>
+    public LoadTestBuilder P99AtMost(double factor) => With(new LatencyRatioBudget(LatencyStatistic.P99, Positive(factor)));
+
+    /// <summary>
+    /// Budget: at most this share of the subject's requests may fail or be answered wrongly (0.001 is one in a thousand).
+    /// <value>Without it a load test allows none: every error and every wrong answer fails it.</value>
+    /// </summary>
+    public LoadTestBuilder ErrorRateAtMost(double fraction)
+    {
+        if (fraction is not (>= 0 and < 1))
+        {
+            throw new ArgumentOutOfRangeException(nameof(fraction), fraction, "The error rate allowed is a fraction from 0 to below 1.");
+        }
+
+        _budgets.RemoveAll(b => b is ErrorRateBudget);
+        return With(new ErrorRateBudget(fraction));
+    }
+
+    /// <summary>
+    /// An absolute floor on the subject's requests per second, always advisory (reported, never failing): on shared runners
+    /// absolute throughput moves by tens of percent from run to run. Hold the subject to a partner instead.
+    /// </summary>
+    public LoadTestBuilder RequestsPerSecondFloor(double requestsPerSecond) => With(new ThroughputFloorBudget(Positive(requestsPerSecond)));
+
+    /// <summary>Replaces the options.</summary>
+    public LoadTestBuilder WithOptions(LoadOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        options.Validate();
+        _options = options;
+        return this;
+    }
+
+    /// <summary>Changes the options, for example <c>.WithOptions(o =&gt; o with { Rounds = 16 })</c>.</summary>
+    public LoadTestBuilder WithOptions(Func<LoadOptions, LoadOptions> configure)
+    {
+        ArgumentNullException.ThrowIfNull(configure);
+        return WithOptions(configure(_options));
+    }
+
+    /// <summary>Loads both sides and judges every budget; never throws for a failed budget (see <see cref="AssertAsync"/>).</summary>
+    /// <exception cref="ArgumentException">A plan, budget or option cannot be used.</exception>
+    /// <exception cref="LoadWorkerException">The worker could not reach a target, crashed or did not answer in time.</exception>
+    public async Task<LoadTestResult> RunAsync(CancellationToken cancellationToken = default)
+    {
+        var (subject, partner, budgets) = Validated();
+        var started = Stopwatch.GetTimestamp();
+        var plans = partner is null ? new[] { subject } : [subject, partner];
+        List<LoadBlock> blocks = [];
+        await using (var session = await LoadSession.StartAsync(plans, _options.Worker, cancellationToken).ConfigureAwait(false))
+        {
+            for (var round = -_options.WarmupRounds; round < _options.Rounds; round++)
+            {
+                // ABBA, then BAAB: each round's mean ratio cancels a linear drift, and neither side always goes first.
+                int[] order = partner is null ? [0, 0] : round % 2 == 0 ? [0, 1, 1, 0] : [1, 0, 0, 1];
+                foreach (var side in order)
+                {
+                    var result = await session.RunAsync(side, _options.BlockDuration, cancellationToken).ConfigureAwait(false);
+                    blocks.Add(new LoadBlock(plans[side].Name, round, result));
+                }
+            }
+        }
+
+        return new LoadTestResult
+        {
+            Name = _name ?? subject.Name,
+            Subject = subject.Name,
+            Partner = partner?.Name,
+            Verdicts = LoadJudge.Judge(subject.Name, partner?.Name, budgets, blocks, _options),
+            Blocks = blocks,
+            Strict = _options.Strict,
+            Duration = Stopwatch.GetElapsedTime(started),
+        };
+    }
+
+    /// <summary>Runs the test as <see cref="RunAsync"/> does and throws <see cref="LoadBudgetException"/> when a budget fails.</summary>
+    public async Task<LoadTestResult> AssertAsync(CancellationToken cancellationToken = default)
+    {
+        var result = await RunAsync(cancellationToken).ConfigureAwait(false);
+        return result.Failed ? throw new LoadBudgetException(result) : result;
+    }
+
+    private (LoadPlan Subject, LoadPlan? Partner, IReadOnlyList<LoadBudget> Budgets) Validated()
+    {
+        _options.Validate();
+        var subject = _subject with { Duration = _options.BlockDuration, Requests = null };
+        subject.Validate();
+        var partner = _partner is null ? null : _partner with { Duration = _options.BlockDuration, Requests = null };
+        partner?.Validate();
+        if (partner is not null && partner.Name == subject.Name)
+        {
+            throw new ArgumentException($"The subject and its partner are both named '{subject.Name}': give them names of their own, as verdicts tell them apart by name.");
+        }
+
+        if (partner is null && _budgets.FirstOrDefault(b => b.NeedsPartner) is { } relative)
+        {
+            throw new ArgumentException($"The budget {relative} compares the subject with a partner: add one with ComparedTo(plan).");
+        }
+
+        // Every error and wrong answer fails a load test unless a rate is allowed; the error budget is judged first.
+        IReadOnlyList<LoadBudget> budgets = [.. _budgets.OfType<ErrorRateBudget>().DefaultIfEmpty(new ErrorRateBudget(0)), .. _budgets.Where(b => b is not ErrorRateBudget)];
+        return (subject, partner, budgets);
+    }
+
+    private LoadTestBuilder With(LoadBudget budget)
+    {
+        _budgets.Add(budget);
+        return this;
+    }
+
+    private static double Positive(double value, [System.Runtime.CompilerServices.CallerArgumentExpression(nameof(value))] string? name = null) =>
+        value > 0 && double.IsFinite(value) ? value : throw new ArgumentOutOfRangeException(name, value, "A budget must be a positive, finite number.");
+}
