@@ -3,9 +3,12 @@ using PerfAssert.Xunit;
 
 namespace OrdersService.PerfTests;
 
-/// <summary>GET /orders/{id}: v2 (source-generated JSON) held to v1, to an allocation budget and to its baseline.</summary>
+/// <summary>
+/// GET /orders/{id}: v2 (source-generated JSON) held to v1, to an allocation budget and to its baseline; under load, to
+/// the reference build (GetOrderPerfTests.Load.cs, the same class, so both share one build of the working tree).
+/// </summary>
 [Collection(OrdersServiceCollection.Name)]
-public sealed class GetOrderPerfTests(OrdersServiceFixture service, OrdersServiceBuilds builds) : IClassFixture<OrdersServiceBuilds>
+public sealed partial class GetOrderPerfTests(OrdersServiceFixture service, OrdersServiceBuilds builds) : IClassFixture<OrdersServiceBuilds>
 {
     /// <summary>
     /// Bytes one GET /orders/42 may allocate, client and in-process server together: 5,082-5,104 B/op measured in four

@@ -8,14 +8,18 @@ namespace PerfAssert.Embedding.Tests;
 /// <summary>
 /// The baseline-build workflow as a team lives it, in a scratch git repository made from the consumer sample and its
 /// packed packages: a reference commit, a commit that adds server-side CPU work to GET /orders/{id}, a commit that only
-/// changes a comment. The slower commit fails with a Regression against the reference build; the comment-only
-/// commit passes; accepting the slower one from the candidates its CI run wrote, with the packed <c>perfassert</c> tool,
-/// records an allowance, after which it passes. (The tool accepting a new entry's candidate is <see cref="QuickstartTests"/>.)
+/// changes a comment. The slower commit fails with a Regression against the reference build, its latency budget and its
+/// load budget (requests per second under load) alike; the comment-only commit passes both, and its working tree with a
+/// lock switched on by configuration fails the load budget; accepting the slower one from the candidates its CI run
+/// wrote, with the packed <c>perfassert</c> tool, records an allowance, after which its latency budget passes. (The tool
+/// accepting a new entry's candidate is <see cref="QuickstartTests"/>.)
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
 public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : IDisposable
 {
     private const string Test = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt";
+    private const string LoadTest = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_UnderLoad_ServesAtLeastNinetyPercentOfTheReferenceBuild";
+    private const string LockTest = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_LockHeldOnEveryRequestInTheWorkingTree_FailsItsLoadBudgetAgainstTheReferenceBuild";
     private const string Endpoints = "samples/OrdersService/OrdersEndpoints.cs";
 
     /// <summary>
@@ -41,11 +45,14 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         var perfassert = await tool;
         var output = TestContext.Current.TestOutputHelper;
 
-        // The comment-only commit passes, and says how fast the endpoint is on this machine.
+        // The comment-only commit passes, under load too, and says how fast the endpoint is on this machine; a lock switched on
+        // in its working tree's workers fails the load budget (that test asserts the Regression itself).
         await ChangeAsync("Only a comment changes.", text => text.Replace("/// The HTTP API.", "/// The HTTP API, as deployed.", StringComparison.Ordinal));
-        var comment = await RunOnCiAsync();
+        var comment = await RunOnCiAsync(Test, LoadTest, LockTest);
         output?.WriteLine(comment.Output);
         Assert.True(comment.ExitCode == 0, comment.Describe());
+        Assert.Matches($@"GET /orders/42 / GET /orders/42 @ reference build {reference[..12]} requests/s ratio = [\d.]+ \[[\d.]+, [\d.]+\] (>=|vs) budget 0\.90 \(2 pairs, 8 rounds of 4 x 150 ms blocks, 99% CI\): (Pass|Improved|Inconclusive)", comment.Output);
+        Assert.Matches(@"GET /orders/42 / GET /orders/42 @ reference build [0-9a-f]{12} requests/s ratio = 0\.[\d]+ \[[\d.]+, [\d.]+\] < budget 0\.90 .*: Regression", comment.Output);
         var microseconds = double.Parse(WorkingTreeLatency().Match(comment.Output).Groups[1].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture);
 
         // The slower commit, branched from the approved one: busy work worth AddedWork of that latency in the v2 handler.
@@ -55,9 +62,10 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
             "        faults.OnRequest();\n        return store.TryGet(id, out var order)",
             $"        faults.OnRequest();\n        var until = System.Diagnostics.Stopwatch.GetTimestamp() + (long)({spin} * System.Diagnostics.Stopwatch.Frequency / 1e6);\n        while (System.Diagnostics.Stopwatch.GetTimestamp() < until)\n        {{\n        }}\n\n        return store.TryGet(id, out var order)",
             StringComparison.Ordinal));
-        var slower = await RunOnCiAsync();
+        var slower = await RunOnCiAsync(Test, LoadTest);
         output?.WriteLine(slower.Output);
         Assert.True(slower.ExitCode != 0, slower.Describe());
+        Assert.Matches(@"GET /orders/42 / GET /orders/42 @ reference build [0-9a-f]{12} requests/s ratio = 0\.[\d]+ \[[\d.]+, [\d.]+\] < budget 0\.90 .*: Regression", slower.Output);
         var regression = RegressionLine().Match(slower.Output).Value;
         Assert.Contains($"/ reference build {reference[..12]} mean", regression, StringComparison.Ordinal);
         // Decided by the first pairs when its interval clears the budget plus the noise floor, confirmed on reversed pairs
@@ -88,7 +96,8 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         var rounding = 0.5 * Math.Pow(10, -(printed.Length - printed.IndexOf('.', StringComparison.Ordinal) - 1));
         Assert.InRange(allowance.Value, Math.Ceiling((estimate - rounding) * 1000) / 1000, Math.Ceiling((estimate + rounding) * 1000) / 1000);
         Assert.True(allowance.Value > 1.05, $"allowance {allowance.Value}");
-        var accepted = await RunOnCiAsync();
+        // Only the latency budget has a baseline to accept an allowance into; the load budget is the test's own code.
+        var accepted = await RunOnCiAsync(Test);
         output?.WriteLine(accepted.Output);
         Assert.True(accepted.ExitCode == 0, accepted.Describe());
     }
@@ -142,8 +151,8 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
 
     // Every run is a CI run (CI=true): candidates go to TestResults/perfassert-candidates, the documented default, and are
     // accepted from there, never on CI.
-    private Task<ChildProcessResult> RunOnCiAsync() => Dotnet.RunAsync(Root, PackedSample.Environment(ci: true), TestTimeout,
-        "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", $"FullyQualifiedName={Test}", "--logger", "console;verbosity=detailed");
+    private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => Dotnet.RunAsync(Root, PackedSample.Environment(ci: true), TestTimeout,
+        "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "--logger", "console;verbosity=detailed");
 
     private static void CopyTree(string source, string destination)
     {

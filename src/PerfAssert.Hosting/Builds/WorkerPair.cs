@@ -43,6 +43,8 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
         await Worker(first == BuildSide.Current ? BuildSide.Baseline : BuildSide.Current).PinAsync(cancellationToken).ConfigureAwait(false);
     }
 
+    public IReadOnlyList<Uri> Addresses(BuildSide side) => Worker(side).Addresses;
+
     public void EnsureRunning()
     {
         current.EnsureRunning();

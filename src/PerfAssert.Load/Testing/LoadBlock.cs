@@ -6,6 +6,12 @@ namespace PerfAssert.Load.Testing;
 /// <param name="Result">What the worker measured in the block.</param>
 public sealed record LoadBlock(string Side, int Round, LoadResult Result)
 {
+    /// <summary>
+    /// The process pair the block loaded, from 0, against the reference build (each pair a fresh worker of each build);
+    /// 0 in a same-run test. <value>The default is 0.</value>
+    /// </summary>
+    public int Pair { get; init; }
+
     /// <summary>Correctly answered requests per second in the block.</summary>
     public double RequestsPerSecond => Result.Elapsed > TimeSpan.Zero ? (Result.Requests - Result.Errors) / Result.Elapsed.TotalSeconds : 0;
 }

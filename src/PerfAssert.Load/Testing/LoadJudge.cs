@@ -16,9 +16,11 @@ internal static class LoadJudge
     public static IReadOnlyList<Verdict> Judge(string subject, string? partner, IReadOnlyList<LoadBudget> budgets, IReadOnlyList<LoadBlock> blocks, LoadOptions options)
     {
         var measured = blocks.Where(b => b.Round >= 0).ToList();
-        var rounds = measured.Select(b => b.Round).Distinct().Count();
-        var evidence = string.Create(CultureInfo.InvariantCulture, $"{rounds} rounds of {(partner is null ? 2 : 4)} x {options.BlockDuration.TotalMilliseconds:0} ms blocks");
+        var pairs = measured.Select(b => b.Pair).Distinct().Count();
+        var rounds = measured.Select(b => (b.Pair, b.Round)).Distinct().Count();
+        var evidence = string.Create(CultureInfo.InvariantCulture, $"{(pairs > 1 ? $"{pairs} pairs, " : string.Empty)}{rounds} rounds of {(partner is null ? 2 : 4)} x {options.BlockDuration.TotalMilliseconds:0} ms blocks");
         var perf = new PerfOptions { ConfidenceLevel = options.ConfidenceLevel, NoiseFloor = options.NoiseFloor };
+        var prior = pairs > 1 ? (options.BuildPairSpread, options.BuildPairSpreadWeight) : (0, 0);
         var partnerErrors = partner is null ? null : Errors(measured.Where(b => b.Side == partner).ToList());
         return budgets.Select(budget => budget switch
         {
@@ -26,25 +28,58 @@ internal static class LoadJudge
             ThroughputFloorBudget floor => FloorVerdict(subject, floor, measured, evidence, perf),
             ThroughputRatioBudget ratio => partnerErrors is { } wrong
                 ? Invalid(subject, partner!, "requests/s ratio", ratio.Ratio, true, wrong)
-                : RatioVerdict(subject, partner!, "requests/s ratio", ratio.Ratio, atLeast: true, measured, b => b.RequestsPerSecond, evidence, perf),
+                : RatioVerdict(subject, partner!, "requests/s ratio", ratio.Ratio, atLeast: true, measured, b => b.RequestsPerSecond, evidence, perf, prior),
             LatencyRatioBudget latency => partnerErrors is { } wrong
                 ? Invalid(subject, partner!, Metric(latency.Statistic), latency.Factor, false, wrong)
-                : RatioVerdict(subject, partner!, Metric(latency.Statistic), latency.Factor, atLeast: false, measured, b => Latency(b, latency.Statistic), evidence, perf),
+                : RatioVerdict(subject, partner!, Metric(latency.Statistic), latency.Factor, atLeast: false, measured, b => Latency(b, latency.Statistic), evidence, perf, prior),
             _ => throw new NotSupportedException($"No judge for {budget}."),
         }).ToList();
     }
 
-    /// <summary>The interval of the subject's ratio to the partner's value, one observation per round.</summary>
-    internal static Interval RoundRatio(IReadOnlyList<LoadBlock> measured, string subject, string partner, Func<LoadBlock, double> value, double confidenceLevel)
+    /// <summary>
+    /// The interval of the subject's ratio to the partner's value. Same run: one observation per round, the rounds the units.
+    /// Against the reference build: the process pair is the unit, its estimate the mean of its rounds, with the machine
+    /// class's between-pair spread as a prior (the verdicts' own pair interval).
+    /// </summary>
+    internal static Interval Ratio(IReadOnlyList<LoadBlock> measured, string subject, string partner, Func<LoadBlock, double> value, double confidenceLevel, (double Spread, int Weight) prior)
     {
-        var observations = measured.GroupBy(b => b.Round).OrderBy(g => g.Key)
-            .Select(g => (IReadOnlyList<double>)[g.Where(b => b.Side == subject).Average(b => Math.Log(value(b))) - g.Where(b => b.Side == partner).Average(b => Math.Log(value(b)))])
-            .ToList();
-        return PairInterval.Estimate(observations, priorSpread: 0, priorWeight: 0, confidenceLevel).LogRatio.Map(Math.Exp);
+        List<List<double>> pairs = [.. measured.GroupBy(b => b.Pair).OrderBy(p => p.Key).Select(pair => pair.GroupBy(b => b.Round).OrderBy(g => g.Key)
+            .Select(g => g.Where(b => b.Side == subject).Average(b => Math.Log(value(b))) - g.Where(b => b.Side == partner).Average(b => Math.Log(value(b))))
+            .ToList())];
+        IReadOnlyList<IReadOnlyList<double>> units = pairs.Count == 1 ? [.. pairs[0].Select(round => (IReadOnlyList<double>)[round])] : pairs;
+        return PairInterval.Estimate(units, prior.Spread, prior.Weight, confidenceLevel).LogRatio.Map(Math.Exp);
     }
 
+    /// <summary>Every budget's verdict when there is nothing to compare with: Inconclusive and advisory, or Invalid when that fails.</summary>
+    public static IReadOnlyList<Verdict> Unavailable(string subject, string partner, IReadOnlyList<LoadBudget> budgets, string reason, bool fails) =>
+        [.. budgets.Select(budget => new Verdict
+        {
+            Subject = subject, Partner = partner, Metric = Metric(budget), Unit = budget is ErrorRateBudget ? "%" : "x",
+            Measured = new Interval(double.NaN, double.NaN, double.NaN, 1, 0), Limit = Limit(budget), AtLeast = budget is ThroughputRatioBudget or ThroughputFloorBudget,
+            Outcome = fails ? VerdictOutcome.Invalid : VerdictOutcome.Inconclusive, Advisory = !fails, Evidence = "nothing loaded", Reason = reason,
+        })];
+
+    private static string Metric(LoadBudget budget) => budget switch
+    {
+        ErrorRateBudget => "error rate",
+        ThroughputFloorBudget => "requests/s",
+        ThroughputRatioBudget => "requests/s ratio",
+        LatencyRatioBudget latency => Metric(latency.Statistic),
+        _ => throw new NotSupportedException($"No metric for {budget}."),
+    };
+
+    private static double Limit(LoadBudget budget) => budget switch
+    {
+        ErrorRateBudget errors => 100 * errors.Fraction,
+        ThroughputFloorBudget floor => floor.RequestsPerSecond,
+        ThroughputRatioBudget ratio => ratio.Ratio,
+        LatencyRatioBudget latency => latency.Factor,
+        _ => throw new NotSupportedException($"No limit for {budget}."),
+    };
+
     private static Verdict RatioVerdict(
-        string subject, string partner, string metric, double limit, bool atLeast, IReadOnlyList<LoadBlock> measured, Func<LoadBlock, double> value, string evidence, PerfOptions perf)
+        string subject, string partner, string metric, double limit, bool atLeast, IReadOnlyList<LoadBlock> measured, Func<LoadBlock, double> value, string evidence, PerfOptions perf,
+        (double Spread, int Weight) prior)
     {
         if (measured.Select(value).Where(v => !(v > 0) || !double.IsFinite(v)).Take(1).ToList() is [var bad])
         {
@@ -56,7 +91,7 @@ internal static class LoadJudge
             };
         }
 
-        var interval = RoundRatio(measured, subject, partner, value, perf.ConfidenceLevel);
+        var interval = Ratio(measured, subject, partner, value, perf.ConfidenceLevel, prior);
         // A floor on the ratio is a ceiling on its inverse: the same rule decides both.
         var outcome = atLeast
             ? RatioDecision.Decide(new Interval(1 / interval.Estimate, 1 / interval.Upper, 1 / interval.Lower, interval.ConfidenceLevel, interval.SampleSize), 1 / limit, perf, finalLook: true)!.Value
@@ -70,7 +105,7 @@ internal static class LoadJudge
 
     private static Verdict FloorVerdict(string subject, ThroughputFloorBudget floor, IReadOnlyList<LoadBlock> measured, string evidence, PerfOptions perf)
     {
-        var observations = measured.Where(b => b.Side == subject).GroupBy(b => b.Round)
+        var observations = measured.Where(b => b.Side == subject).GroupBy(b => (b.Pair, b.Round))
             .Select(g => (IReadOnlyList<double>)[g.Average(b => Math.Log(Math.Max(b.RequestsPerSecond, 1e-3)))]).ToList();
         var interval = PairInterval.Estimate(observations, priorSpread: 0, priorWeight: 0, perf.ConfidenceLevel).LogRatio.Map(Math.Exp);
         var relative = new Interval(floor.RequestsPerSecond / interval.Estimate, floor.RequestsPerSecond / interval.Upper, floor.RequestsPerSecond / interval.Lower, interval.ConfidenceLevel, interval.SampleSize);

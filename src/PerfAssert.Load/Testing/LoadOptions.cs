@@ -22,6 +22,24 @@ public sealed record LoadOptions
     /// </summary>
     public int WarmupRounds { get; init; } = 2;
 
+    /// <summary>
+    /// Against the reference build: fresh pairs of service workers (one of each build) the rounds are spread over, each pair
+    /// loaded in turn by a load worker of its own, and the pair is the unit of the interval (its rounds share its processes'
+    /// luck). <value>The default is 3.</value>
+    /// </summary>
+    public int BuildPairs { get; init; } = 3;
+
+    /// <summary>
+    /// Against the reference build: the spread (standard deviation of the log ratio) between process pairs, beyond what
+    /// their own rounds' scatter explains, that this machine class shows for an unchanged service; pooled as a prior with
+    /// the spread of a verdict's own few pairs. On 2 cores, three runs of six pairs of the targets host's GET time (minimal
+    /// APIs) at concurrency 32 showed 0.000-0.015 for requests per second (docs/load-budgets.md). <value>The default is 0.015.</value>
+    /// </summary>
+    public double BuildPairSpread { get; init; } = 0.015;
+
+    /// <summary>How many degrees of freedom <see cref="BuildPairSpread"/> counts for. <value>The default is 10.</value></summary>
+    public int BuildPairSpreadWeight { get; init; } = 10;
+
     /// <summary>The two-sided confidence level of every interval. <value>The default is 0.99.</value></summary>
     public double ConfidenceLevel { get; init; } = 0.99;
 
@@ -44,6 +62,11 @@ public sealed record LoadOptions
         if (Rounds < 3)
         {
             problems.Add($"Rounds must be at least 3 (an interval needs two degrees of freedom), not {Rounds}");
+        }
+
+        if (BuildPairs < 2 || BuildPairSpread is not (>= 0 and <= 1) || BuildPairSpreadWeight < 0)
+        {
+            problems.Add($"BuildPairs must be at least 2, BuildPairSpread from 0 to 1 and BuildPairSpreadWeight 0 or more (BuildPairs {BuildPairs}, BuildPairSpread {BuildPairSpread}, BuildPairSpreadWeight {BuildPairSpreadWeight})");
         }
 
         if (WarmupRounds < 0)

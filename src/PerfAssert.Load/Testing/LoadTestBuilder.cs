@@ -1,5 +1,7 @@
 using System.Diagnostics;
+using PerfAssert.Baselines;
 using PerfAssert.Budgets;
+using PerfAssert.Verdicts;
 
 namespace PerfAssert.Load.Testing;
 
@@ -15,6 +17,8 @@ public sealed class LoadTestBuilder
     private readonly LoadPlan _subject;
     private readonly List<LoadBudget> _budgets = [];
     private LoadPlan? _partner;
+    private IBaselineBuilds? _builds;
+    private BaselineStore? _store;
     private string? _name;
     private LoadOptions _options = new();
 
@@ -37,6 +41,23 @@ public sealed class LoadTestBuilder
     {
         ArgumentNullException.ThrowIfNull(partner);
         _partner = partner;
+        return this;
+    }
+
+    /// <summary>
+    /// Loads the working tree's build of the service against the build of the approved commit (<c>baselines/reference.json</c>)
+    /// instead of a partner plan: <see cref="LoadOptions.BuildPairs"/> fresh pairs of service workers, one of each build
+    /// (<c>PerfAssert.Hosting</c>'s <c>ServiceBuilds</c>), each pair loaded by a load worker of its own in rounds taking
+    /// turns, the pair the unit of the interval. The plan's path and query go to each worker's first listener of the plan's
+    /// scheme; its host and port are ignored. Without <c>baselines/reference.json</c> every verdict is an advisory
+    /// Inconclusive saying so; a reference that cannot be built is Invalid.
+    /// </summary>
+    /// <param name="builds">The service's two builds.</param>
+    /// <param name="store">Where <c>baselines/reference.json</c> is; <see langword="null"/> to find the repository's <c>baselines/</c>.</param>
+    public LoadTestBuilder AgainstReferenceBuild(IBaselineBuilds builds, BaselineStore? store = null)
+    {
+        ArgumentNullException.ThrowIfNull(builds);
+        (_builds, _store) = (builds, store);
         return this;
     }
 
@@ -96,32 +117,19 @@ public sealed class LoadTestBuilder
     {
         var (subject, partner, budgets) = Validated();
         var started = Stopwatch.GetTimestamp();
-        var plans = partner is null ? new[] { subject } : [subject, partner];
-        List<LoadBlock> blocks = [];
-        await using (var session = await LoadSession.StartAsync(plans, _options.Worker, cancellationToken).ConfigureAwait(false))
+        if (_builds is not null)
         {
-            for (var round = -_options.WarmupRounds; round < _options.Rounds; round++)
-            {
-                // ABBA, then BAAB: each round's mean ratio cancels a linear drift, and neither side always goes first.
-                int[] order = partner is null ? [0, 0] : round % 2 == 0 ? [0, 1, 1, 0] : [1, 0, 0, 1];
-                foreach (var side in order)
-                {
-                    var result = await session.RunAsync(side, _options.BlockDuration, cancellationToken).ConfigureAwait(false);
-                    blocks.Add(new LoadBlock(plans[side].Name, round, result));
-                }
-            }
+            return await AgainstBuildAsync(subject, budgets, _builds, started, cancellationToken).ConfigureAwait(false);
         }
 
-        return new LoadTestResult
+        var plans = partner is null ? new[] { subject } : [subject, partner];
+        List<LoadBlock> blocks;
+        await using (var session = await LoadSession.StartAsync(plans, _options.Worker, cancellationToken).ConfigureAwait(false))
         {
-            Name = _name ?? subject.Name,
-            Subject = subject.Name,
-            Partner = partner?.Name,
-            Verdicts = LoadJudge.Judge(subject.Name, partner?.Name, budgets, blocks, _options),
-            Blocks = blocks,
-            Strict = _options.Strict,
-            Duration = Stopwatch.GetElapsedTime(started),
-        };
+            blocks = await RoundsAsync(session, plans, pair: 0, _options.Rounds, cancellationToken).ConfigureAwait(false);
+        }
+
+        return Result(subject, partner?.Name, LoadJudge.Judge(subject.Name, partner?.Name, budgets, blocks, _options), blocks, started);
     }
 
     /// <summary>Runs the test as <see cref="RunAsync"/> does and throws <see cref="LoadBudgetException"/> when a budget fails.</summary>
@@ -130,6 +138,80 @@ public sealed class LoadTestBuilder
         var result = await RunAsync(cancellationToken).ConfigureAwait(false);
         return result.Failed ? throw new LoadBudgetException(result) : result;
     }
+
+    private async Task<LoadTestResult> AgainstBuildAsync(LoadPlan subject, IReadOnlyList<LoadBudget> budgets, IBaselineBuilds builds, long started, CancellationToken cancellationToken)
+    {
+        var store = _store ?? BaselineStore.Discover();
+        var reference = BaselineReference.Read(store);
+        var partner = $"{subject.Name} @ reference build{(reference is null ? string.Empty : " " + reference.ShortCommit)}";
+        if (reference is null)
+        {
+            var missing = $"no reference build: {store.Relative(BaselineReference.PathIn(store))} does not exist; name the approved commit with: perfassert baseline move";
+            return Result(subject, partner, LoadJudge.Unavailable(subject.Name, partner, budgets, missing, fails: false), [], started);
+        }
+
+        // The rounds are spread over the pairs, at least three a pair so each pair's estimate rests on more than one drift.
+        var rounds = Math.Max(3, (int)Math.Ceiling(_options.Rounds / (double)_options.BuildPairs));
+        List<LoadBlock> blocks = [];
+        try
+        {
+            for (var pair = 0; pair < _options.BuildPairs; pair++)
+            {
+                // Which build's worker starts first alternates, so neither always gets the quieter start.
+                var first = pair % 2 == 0 ? BuildSide.Current : BuildSide.Baseline;
+                var workers = await builds.StartPairAsync(reference, first, cancellationToken).ConfigureAwait(false);
+                await using (workers.ConfigureAwait(false))
+                {
+                    LoadPlan[] plans = [At(subject, workers.Addresses(BuildSide.Current)), At(subject with { Name = partner }, workers.Addresses(BuildSide.Baseline))];
+                    await using var session = await LoadSession.StartAsync(plans, _options.Worker, cancellationToken).ConfigureAwait(false);
+                    blocks.AddRange(await RoundsAsync(session, plans, pair, rounds, cancellationToken).ConfigureAwait(false));
+                }
+            }
+        }
+        catch (BaselineBuildUnavailableException ex)
+        {
+            return Result(subject, partner, LoadJudge.Unavailable(subject.Name, partner, budgets, ex.Message, fails: true), blocks, started);
+        }
+
+        return Result(subject, partner, LoadJudge.Judge(subject.Name, partner, budgets, blocks, _options), blocks, started);
+    }
+
+    /// <summary>The plan aimed at a worker: its path and query on the worker's first listener of the plan's scheme.</summary>
+    private static LoadPlan At(LoadPlan plan, IReadOnlyList<Uri> addresses)
+    {
+        var listener = addresses.FirstOrDefault(a => a.Scheme == plan.Target.Scheme)
+            ?? throw new LoadWorkerException($"The service's worker listens on {string.Join(", ", addresses)}, none of them {plan.Target.Scheme}:// as the plan '{plan.Name}' asks.");
+        return plan with { Target = new Uri(listener, plan.Target.PathAndQuery) };
+    }
+
+    /// <summary>The warm-up rounds and <paramref name="rounds"/> measured rounds of one session: ABBA, then BAAB, ... (one side alone: two blocks a round).</summary>
+    private async Task<List<LoadBlock>> RoundsAsync(LoadSession session, IReadOnlyList<LoadPlan> plans, int pair, int rounds, CancellationToken cancellationToken)
+    {
+        List<LoadBlock> blocks = [];
+        for (var round = -_options.WarmupRounds; round < rounds; round++)
+        {
+            // Each round's mean ratio cancels a linear drift, and neither side always goes first.
+            int[] order = plans.Count == 1 ? [0, 0] : round % 2 == 0 ? [0, 1, 1, 0] : [1, 0, 0, 1];
+            foreach (var side in order)
+            {
+                var result = await session.RunAsync(side, _options.BlockDuration, cancellationToken).ConfigureAwait(false);
+                blocks.Add(new LoadBlock(plans[side].Name, round, result) { Pair = pair });
+            }
+        }
+
+        return blocks;
+    }
+
+    private LoadTestResult Result(LoadPlan subject, string? partner, IReadOnlyList<Verdict> verdicts, IReadOnlyList<LoadBlock> blocks, long started) => new()
+    {
+        Name = _name ?? subject.Name,
+        Subject = subject.Name,
+        Partner = partner,
+        Verdicts = verdicts,
+        Blocks = blocks,
+        Strict = _options.Strict,
+        Duration = Stopwatch.GetElapsedTime(started),
+    };
 
     private (LoadPlan Subject, LoadPlan? Partner, IReadOnlyList<LoadBudget> Budgets) Validated()
     {
@@ -143,9 +225,14 @@ public sealed class LoadTestBuilder
             throw new ArgumentException($"The subject and its partner are both named '{subject.Name}': give them names of their own, as verdicts tell them apart by name.");
         }
 
-        if (partner is null && _budgets.FirstOrDefault(b => b.NeedsPartner) is { } relative)
+        if (partner is not null && _builds is not null)
         {
-            throw new ArgumentException($"The budget {relative} compares the subject with a partner: add one with ComparedTo(plan).");
+            throw new ArgumentException($"'{subject.Name}' is compared with a partner plan and with the reference build: choose one, ComparedTo(plan) or AgainstReferenceBuild(builds).");
+        }
+
+        if (partner is null && _builds is null && _budgets.FirstOrDefault(b => b.NeedsPartner) is { } relative)
+        {
+            throw new ArgumentException($"The budget {relative} compares the subject with a partner: add one with ComparedTo(plan), or AgainstReferenceBuild(builds).");
         }
 
         // Every error and wrong answer fails a load test unless a rate is allowed; the error budget is judged first.

@@ -20,4 +20,10 @@ public interface IBuildPair : IAsyncDisposable
 
     /// <summary>Throws when a worker of this pair has exited, naming it and its last output; called when a measurement failed.</summary>
     void EnsureRunning();
+
+    /// <summary>
+    /// The addresses a side's worker listens on, in the order its server reported them, for a client in another process (a
+    /// load worker). Throws <see cref="NotSupportedException"/> unless implemented.
+    /// </summary>
+    IReadOnlyList<Uri> Addresses(BuildSide side) => throw new NotSupportedException($"{GetType().Name} does not say where its workers listen, so a load worker cannot reach them.");
 }

@@ -8,34 +8,14 @@ using PerfAssert.Verdicts;
 namespace PerfAssert.Performance.Load;
 
 /// <summary>
-/// Load budgets end to end (issue 42): one worker process loads both sides of the small service in blocks taking turns.
-/// The same answer from two paths passes its throughput and P99 budgets; wrong answers fail the error budget, and a partner
-/// that answers wrongly makes the comparison Invalid; an unreachable service and a worker killed mid-test are reported by
-/// name, with no process left. The sample's own load tests show a lock and extra CPU work caught from the packed packages.
+/// Load budgets end to end (issue 42), on a small service in this process: wrong answers fail the error budget, and a
+/// partner that answers wrongly makes the comparison Invalid; an unreachable service and a worker killed mid-test are
+/// reported by name, with no process left. The consumer sample's load tests (run from the packed packages by
+/// tests/Embedding.Tests) show the budgets passing an unchanged service and catching a lock and extra CPU work, in the
+/// same run and against the reference build.
 /// </summary>
 public sealed class LoadTestTests(LoadTestService service) : IClassFixture<LoadTestService>
 {
-    // 24 rounds of 100 ms blocks: an A/A ratio's rounds scatter by 6-8% on 2 cores, so about 10 s of load puts the 99%
-    // interval within +-5% of 1, clear of the budget 0.9.
-    [Fact]
-    public async Task SameAnswerFromTwoPaths_AgainstEachOther_PassesThroughputAndP99()
-    {
-        var result = await LoadTest.Of(service.Plan("GET /hello", "hello"))
-            .ComparedTo(service.Plan("GET /hello-again", "hello-again"))
-            .RequestsPerSecondAtLeast(0.9)
-            .P99AtMost(1.5)
-            .WithOptions(o => o with { Rounds = 24, BlockDuration = TimeSpan.FromMilliseconds(100) })
-            .RunAsync(TestContext.Current.CancellationToken);
-
-        TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
-
-        Assert.False(result.Failed, result.Text);
-        Assert.Equal(["error rate", "requests/s ratio", "P99 latency under load ratio"], result.Verdicts.Select(v => v.Metric));
-        Assert.All(result.Verdicts, v => Assert.Contains(v.Outcome, new[] { VerdictOutcome.Pass, VerdictOutcome.Improved }));
-        Assert.Equal(4 * (24 + 2), result.Blocks.Count);
-        Assert.Contains(">= budget 0.90 (24 rounds of 4 x 100 ms blocks, 99% CI): Pass", result.Verdicts[1].Message, StringComparison.Ordinal);
-    }
-
     [Fact]
     public async Task WrongAnswers_FailTheErrorBudget_AndMakeAComparisonWithThePartnerInvalid()
     {
