@@ -8,14 +8,14 @@ public sealed partial class GetOrderPerfTests
 {
     // begin-snippet: load-reference-build
     // Under load against the approved build: two fresh pairs of service workers (one of each build), each pair loaded in
-    // turn by a load worker of its own, four rounds a pair (about 12 s); the pair is the unit of the interval.
+    // turn by a load worker of its own, six rounds a pair (about 16 s); the pair is the unit of the interval.
     [Fact]
     public async Task GetOrder_UnderLoad_ServesAtLeastNinetyPercentOfTheReferenceBuild()
     {
         var result = await LoadTest.Of(await OrderLoad.GetAsync(service.Address, "/orders/42"))
             .AgainstReferenceBuild(builds.Builds)
             .RequestsPerSecondAtLeast(0.90)
-            .WithOptions(o => o with { BuildPairs = 2, Rounds = 8 })
+            .WithOptions(o => o with { BuildPairs = 2, Rounds = 12 })
             .AssertAsync(TestContext.Current.CancellationToken);
         TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
     }

@@ -24,10 +24,11 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
 
     /// <summary>
     /// The CPU work the slower commit adds, as a share of the endpoint's latency measured at the reference. The CI run must
-    /// catch it as a Regression; at 12% one verdict caught it about 97 times in 100 (each confirmed on reversed pairs then),
-    /// so 15%.
+    /// catch it as a Regression of its latency budget (at 12% one verdict caught it about 97 times in 100) and of its load
+    /// budget, where the load worker's own CPU per request dilutes it: at 15% (7.8 us) the throughput ratio read 0.744-0.811
+    /// in three runs, and with two pairs of four rounds 0.811 [0.715, 0.919] straddled the budget of 0.90. So 25%.
     /// </summary>
-    private const double AddedWork = 0.15;
+    private const double AddedWork = 0.25;
 
     private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);
     private readonly DirectoryInfo _scratch = Directory.CreateTempSubdirectory("perfassert-team-");
@@ -51,7 +52,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         var comment = await RunOnCiAsync(Test, LoadTest, LockTest);
         output?.WriteLine(comment.Output);
         Assert.True(comment.ExitCode == 0, comment.Describe());
-        Assert.Matches($@"GET /orders/42 / GET /orders/42 @ reference build {reference[..12]} requests/s ratio = [\d.]+ \[[\d.]+, [\d.]+\] (>=|vs) budget 0\.90 \(2 pairs, 8 rounds of 4 x 150 ms blocks, 99% CI\): (Pass|Improved|Inconclusive)", comment.Output);
+        Assert.Matches($@"GET /orders/42 / GET /orders/42 @ reference build {reference[..12]} requests/s ratio = [\d.]+ \[[\d.]+, [\d.]+\] (>=|vs) budget 0\.90 \(2 pairs, 12 rounds of 4 x 150 ms blocks, 99% CI\): (Pass|Improved|Inconclusive)", comment.Output);
         Assert.Matches(@"GET /orders/42 / GET /orders/42 @ reference build [0-9a-f]{12} requests/s ratio = 0\.[\d]+ \[[\d.]+, [\d.]+\] < budget 0\.90 .*: Regression", comment.Output);
         var microseconds = double.Parse(WorkingTreeLatency().Match(comment.Output).Groups[1].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture);
 
