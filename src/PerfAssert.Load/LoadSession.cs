@@ -146,7 +146,11 @@ internal sealed class LoadSession : IAsyncDisposable
             await LoadWorkerProcess.StopAsync(_process).ConfigureAwait(false);
         }
 
-        _process.WaitForExit();
+        if (!_process.WaitForExit(AnswerMargin))
+        {
+            throw new LoadWorkerException($"{_what} stopped answering {what} and could not be stopped within {AnswerMargin.TotalSeconds:0} s.{LoadWorkerProcess.Tail(_stderr)}");
+        }
+
         var targets = string.Join(" or ", _plans.Select(p => p.Target.ToString()).Distinct(StringComparer.Ordinal));
         throw LoadWorkerProcess.Failure(_process, $"{_what}, asked for {what},", targets, _stderr);
     }

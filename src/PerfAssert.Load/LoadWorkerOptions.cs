@@ -4,8 +4,10 @@ namespace PerfAssert.Load;
 public sealed record LoadWorkerOptions
 {
     /// <summary>
-    /// The longest the worker may run before it is killed with its process tree.
-    /// <value>The default is <see langword="null"/>: the plan's own <see cref="LoadPlan.Bound"/> plus a minute for start-up.</value>
+    /// The longest the worker may run before it is killed with its process tree; for a load test's worker, the longest its
+    /// start-up (every target reached once and warmed up) may take, each block being bounded by its own length.
+    /// <value>The default is <see langword="null"/>: the plan's own <see cref="LoadPlan.Bound"/> plus a minute for start-up
+    /// (a load test: a minute plus each plan's request timeout and warm-up deadline).</value>
     /// </summary>
     public TimeSpan? Timeout { get; init; }
 

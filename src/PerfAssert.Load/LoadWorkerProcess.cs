@@ -52,7 +52,10 @@ public static class LoadWorkerProcess
         }
     }
 
-    /// <summary>The worker's assembly, next to the caller's (the project reference copies it and its runtime configuration there).</summary>
+    /// <summary>
+    /// The worker's assembly, next to the caller's: a project reference copies it there with its runtime configuration, a
+    /// package reference without one (the worker then starts with the configuration it writes).
+    /// </summary>
     public static string WorkerPath => typeof(LoadWorkerProcess).Assembly.Location;
 
     internal static Process Start(LoadWorkerOptions options, bool session = false)

@@ -5,7 +5,8 @@ public sealed record LoadOptions
 {
     /// <summary>
     /// Rounds of four blocks, the subject's and the partner's in turn (ABBA, then BAAB), so a drift in the machine's speed
-    /// falls on both sides alike. A round is one observation of each ratio. <value>The default is 20.</value>
+    /// falls on both sides alike. A round is one observation of each ratio. Against the reference build the rounds are
+    /// spread over the <see cref="BuildPairs"/>, at least three a pair. <value>The default is 20.</value>
     /// </summary>
     public int Rounds { get; init; } = 20;
 
