@@ -44,18 +44,23 @@ public sealed class FaultInjectionTests(OrdersServiceFixture service)
     public async Task GetOrder_LockHeldOnEveryRequest_FailsItsLoadBudget()
     {
         // 100 us under one process-wide lock: unnoticeable one call at a time, a queue at concurrency 32.
-        var locked = await StartWithFaultAsync("Faults:LockMicrosecondsPerRequest", "100");
-        await using var host = locked;
+        var result = await LoadAgainstTheHealthyServiceAsync("Faults:LockMicrosecondsPerRequest", "100", "GET /orders/42 behind a lock");
 
-        var result = await LoadTest.Of(await OrderLoad.GetAsync(host.BaseAddress, "/orders/42", "GET /orders/42 behind a lock"))
+        Assert.True(result.Failed, result.Text);
+        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
+    }
+
+    /// <summary>A second host of the service with one fault switched on, its GET /orders/42 loaded against the healthy one's.</summary>
+    private async Task<LoadTestResult> LoadAgainstTheHealthyServiceAsync(string setting, string value, string name)
+    {
+        await using var faulty = await StartWithFaultAsync(setting, value);
+        var result = await LoadTest.Of(await OrderLoad.GetAsync(faulty.BaseAddress, "/orders/42", name))
             .ComparedTo(await OrderLoad.GetAsync(service.Address, "/orders/42"))
             .RequestsPerSecondAtLeast(0.90)
             .WithOptions(FewRounds)
             .RunAsync(TestContext.Current.CancellationToken);
         TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
-
-        Assert.True(result.Failed, result.Text);
-        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
+        return result;
     }
     // end-snippet
 
@@ -63,15 +68,7 @@ public sealed class FaultInjectionTests(OrdersServiceFixture service)
     public async Task GetOrder_ExtraCpuWorkPerRequest_FailsItsLoadBudget()
     {
         // 30 us more CPU work on every request, as a slower code path would add.
-        var slower = await StartWithFaultAsync("Faults:ExtraCpuMicrosecondsPerRequest", "30");
-        await using var host = slower;
-
-        var result = await LoadTest.Of(await OrderLoad.GetAsync(host.BaseAddress, "/orders/42", "GET /orders/42 with 30 us more work"))
-            .ComparedTo(await OrderLoad.GetAsync(service.Address, "/orders/42"))
-            .RequestsPerSecondAtLeast(0.90)
-            .WithOptions(FewRounds)
-            .RunAsync(TestContext.Current.CancellationToken);
-        TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
+        var result = await LoadAgainstTheHealthyServiceAsync("Faults:ExtraCpuMicrosecondsPerRequest", "30", "GET /orders/42 with 30 us more work");
 
         Assert.True(result.Failed, result.Text);
         Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
