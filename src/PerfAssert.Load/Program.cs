@@ -34,15 +34,11 @@ static async Task<int> OnePlanAsync()
         return failed;
     }
 
-    await using var opened = worker;
-    using var self = Process.GetCurrentProcess();
-    var before = self.TotalProcessorTime;
-    var result = await worker.Loop.RunAsync(CancellationToken.None);
-    self.Refresh();
-    var end = self.TotalProcessorTime;
+    using var opened = worker;
+    var result = await WithCpuAsync(() => worker.Loop.RunAsync(CancellationToken.None));
     await using (var output = Console.OpenStandardOutput())
     {
-        await JsonSerializer.SerializeAsync(output, result with { Cpu = end - before, ProcessCpu = end }, LoadWorkerJson.Options);
+        await JsonSerializer.SerializeAsync(output, result, LoadWorkerJson.Options);
     }
 
     return 0;
@@ -78,7 +74,6 @@ static async Task<int> SessionAsync()
     {
         using var output = new StreamWriter(Console.OpenStandardOutput()) { AutoFlush = true };
         await output.WriteLineAsync(LoadSessionProtocol.Ready);
-        using var self = Process.GetCurrentProcess();
         while (await input.ReadLineAsync() is { } line)
         {
             if (!LoadSessionProtocol.TryParseRun(line, workers.Length, out var index, out var duration))
@@ -87,12 +82,8 @@ static async Task<int> SessionAsync()
                 return LoadWorkerProcess.BadPlanExitCode;
             }
 
-            self.Refresh();
-            var before = self.TotalProcessorTime;
-            var result = await workers[index].Loop.RunForAsync(duration, CancellationToken.None);
-            self.Refresh();
-            var end = self.TotalProcessorTime;
-            await output.WriteLineAsync(JsonSerializer.Serialize(result with { Cpu = end - before, ProcessCpu = end }, LoadWorkerJson.Options));
+            var result = await WithCpuAsync(() => workers[index].Loop.RunForAsync(duration, CancellationToken.None));
+            await output.WriteLineAsync(JsonSerializer.Serialize(result, LoadWorkerJson.Options));
         }
 
         return 0;
@@ -101,9 +92,20 @@ static async Task<int> SessionAsync()
     {
         foreach (var worker in workers)
         {
-            await worker.DisposeAsync();
+            worker.Dispose();
         }
     }
+}
+
+// A run with this process's CPU time over it (user and kernel) and its total at the end.
+static async Task<LoadResult> WithCpuAsync(Func<Task<LoadResult>> run)
+{
+    using var self = Process.GetCurrentProcess();
+    var before = self.TotalProcessorTime;
+    var result = await run();
+    self.Refresh();
+    var end = self.TotalProcessorTime;
+    return result with { Cpu = end - before, ProcessCpu = end };
 }
 
 // Validates every plan, opens a loop on each target (plain HTTP/1.1 through the lean client; h2c and https:// through
@@ -129,7 +131,7 @@ static async Task<(PlanLoop[]? Workers, int Failed)> OpenAsync(IReadOnlyList<Loa
             await Console.Error.WriteLineAsync($"Cannot reach {worker.Plan.Target} ('{worker.Plan.Name}'): {unreachable}");
             foreach (var opened in workers)
             {
-                await opened.DisposeAsync();
+                opened.Dispose();
             }
 
             return (null, LoadWorkerProcess.UnreachableExitCode);
@@ -145,7 +147,7 @@ static async Task<(PlanLoop[]? Workers, int Failed)> OpenAsync(IReadOnlyList<Loa
 }
 
 /// <summary>One plan's loop with the client it sends through.</summary>
-internal sealed class PlanLoop(LoadPlan plan, LoadLoop loop, IDisposable client) : IAsyncDisposable
+internal sealed class PlanLoop(LoadPlan plan, LoadLoop loop, IDisposable client) : IDisposable
 {
     public LoadPlan Plan => plan;
 
@@ -164,9 +166,5 @@ internal sealed class PlanLoop(LoadPlan plan, LoadLoop loop, IDisposable client)
         return new PlanLoop(plan, new LoadLoop(plan, invoker), invoker);
     }
 
-    public ValueTask DisposeAsync()
-    {
-        client.Dispose();
-        return ValueTask.CompletedTask;
-    }
+    public void Dispose() => client.Dispose();
 }

@@ -35,8 +35,12 @@ internal static class WorkerRuntimeConfig
         return text.Append("}}}").ToString();
     }
 
-    /// <summary>Writes the configuration (once; a complete file is never rewritten) and returns its path.</summary>
-    public static string Write()
+    private static readonly Lazy<string> Written = new(WriteFile);
+
+    /// <summary>The configuration's path, written the first time a worker needs it in this process (a complete file is never rewritten).</summary>
+    public static string Write() => Written.Value;
+
+    private static string WriteFile()
     {
         var text = Text();
         var folder = Path.Combine(Path.GetTempPath(), "perfassert-load-worker");

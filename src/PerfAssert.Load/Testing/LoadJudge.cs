@@ -26,12 +26,10 @@ internal static class LoadJudge
         {
             ErrorRateBudget errors => ErrorVerdict(subject, errors, measured.Where(b => b.Side == subject).ToList()),
             ThroughputFloorBudget floor => FloorVerdict(subject, floor, measured, evidence, perf),
-            ThroughputRatioBudget ratio => partnerErrors is { } wrong
-                ? Invalid(subject, partner!, "requests/s ratio", ratio.Ratio, true, wrong)
-                : RatioVerdict(subject, partner!, "requests/s ratio", ratio.Ratio, atLeast: true, measured, b => b.RequestsPerSecond, evidence, perf, prior),
-            LatencyRatioBudget latency => partnerErrors is { } wrong
-                ? Invalid(subject, partner!, Metric(latency.Statistic), latency.Factor, false, wrong)
-                : RatioVerdict(subject, partner!, Metric(latency.Statistic), latency.Factor, atLeast: false, measured, b => Latency(b, latency.Statistic), evidence, perf, prior),
+            _ when partnerErrors is { } wrong => Empty(
+                subject, partner, budget, VerdictOutcome.Invalid, advisory: false, "no comparison", $"the partner '{partner}' answered wrongly, so nothing can be compared with it: {wrong}"),
+            ThroughputRatioBudget => RatioVerdict(subject, partner!, budget, measured, b => b.RequestsPerSecond, evidence, perf, prior),
+            LatencyRatioBudget latency => RatioVerdict(subject, partner!, budget, measured, b => Latency(b, latency.Statistic), evidence, perf, prior),
             _ => throw new NotSupportedException($"No judge for {budget}."),
         }).ToList();
     }
@@ -52,12 +50,58 @@ internal static class LoadJudge
 
     /// <summary>Every budget's verdict when there is nothing to compare with: Inconclusive and advisory, or Invalid when that fails.</summary>
     public static IReadOnlyList<Verdict> Unavailable(string subject, string partner, IReadOnlyList<LoadBudget> budgets, string reason, bool fails) =>
-        [.. budgets.Select(budget => new Verdict
+        [.. budgets.Select(budget => Empty(subject, partner, budget, fails ? VerdictOutcome.Invalid : VerdictOutcome.Inconclusive, advisory: !fails, "nothing loaded", reason))];
+
+    private static Verdict RatioVerdict(
+        string subject, string partner, LoadBudget budget, IReadOnlyList<LoadBlock> measured, Func<LoadBlock, double> value, string evidence, PerfOptions perf, (double Spread, int Weight) prior)
+    {
+        if (measured.Select(value).Where(v => !(v > 0) || !double.IsFinite(v)).Take(1).ToList() is [var bad])
         {
-            Subject = subject, Partner = partner, Metric = Metric(budget), Unit = budget is ErrorRateBudget ? "%" : "x",
-            Measured = new Interval(double.NaN, double.NaN, double.NaN, 1, 0), Limit = Limit(budget), AtLeast = budget is ThroughputRatioBudget or ThroughputFloorBudget,
-            Outcome = fails ? VerdictOutcome.Invalid : VerdictOutcome.Inconclusive, Advisory = !fails, Evidence = "nothing loaded", Reason = reason,
-        })];
+            return Empty(subject, partner, budget, VerdictOutcome.Invalid, advisory: false, evidence,
+                $"a block measured {bad.ToString(CultureInfo.InvariantCulture)} (no correct answer in it?): no ratio can be formed");
+        }
+
+        var interval = Ratio(measured, subject, partner, value, perf.ConfidenceLevel, prior);
+        var outcome = Decide(interval, budget, perf);
+        return Empty(subject, partner, budget, outcome, advisory: false, evidence,
+            outcome == VerdictOutcome.Inconclusive ? "the interval straddles the budget: more rounds (LoadOptions.Rounds) or longer blocks would decide" : null) with { Measured = interval };
+    }
+
+    private static Verdict FloorVerdict(string subject, ThroughputFloorBudget floor, IReadOnlyList<LoadBlock> measured, string evidence, PerfOptions perf)
+    {
+        var observations = measured.Where(b => b.Side == subject).GroupBy(b => (b.Pair, b.Round))
+            .Select(g => (IReadOnlyList<double>)[g.Average(b => Math.Log(Math.Max(b.RequestsPerSecond, 1e-3)))]).ToList();
+        var interval = PairInterval.Estimate(observations, priorSpread: 0, priorWeight: 0, perf.ConfidenceLevel).LogRatio.Map(Math.Exp);
+        return Empty(subject, null, floor, Decide(interval, floor, perf), advisory: true, evidence,
+            "an absolute floor is advisory: a shared runner's speed moves by tens of percent from run to run") with { Measured = interval };
+    }
+
+    private static Verdict ErrorVerdict(string subject, ErrorRateBudget budget, IReadOnlyList<LoadBlock> blocks)
+    {
+        var requests = blocks.Sum(b => b.Result.Requests);
+        var errors = blocks.Sum(b => b.Result.Errors);
+        var rate = requests == 0 ? 1 : (double)errors / requests;
+        var outcome = requests == 0 || rate > budget.Fraction ? VerdictOutcome.Regression : VerdictOutcome.Pass;
+        var evidence = string.Create(CultureInfo.InvariantCulture, $"{errors:#,0} of {requests:#,0} requests in {blocks.Count} blocks");
+        return Empty(subject, null, budget, outcome, advisory: false, evidence, errors > 0 ? Errors(blocks) : requests == 0 ? "no request was sent" : null)
+            with { Measured = new Interval(100 * rate, 100 * rate, 100 * rate, 1, (int)Math.Min(requests, int.MaxValue)) };
+    }
+
+    /// <summary>
+    /// The decision rule of every ratio budget; a floor (requests per second at least) is a ceiling on the inverse, so the
+    /// same rule decides it on the inverted interval and limit.
+    /// </summary>
+    private static VerdictOutcome Decide(Interval measured, LoadBudget budget, PerfOptions perf) => AtLeast(budget)
+        ? RatioDecision.Decide(new Interval(1 / measured.Estimate, 1 / measured.Upper, 1 / measured.Lower, measured.ConfidenceLevel, measured.SampleSize), 1 / Limit(budget), perf, finalLook: true)!.Value
+        : RatioDecision.Decide(measured, Limit(budget), perf, finalLook: true)!.Value;
+
+    /// <summary>A budget's verdict with what the budget says of itself (metric, unit, limit, direction) and nothing measured yet.</summary>
+    private static Verdict Empty(string subject, string? partner, LoadBudget budget, VerdictOutcome outcome, bool advisory, string evidence, string? reason) => new()
+    {
+        Subject = subject, Partner = budget.NeedsPartner ? partner : null, Metric = Metric(budget), Unit = Unit(budget),
+        Measured = new Interval(double.NaN, double.NaN, double.NaN, 1, 0), Limit = Limit(budget), AtLeast = AtLeast(budget),
+        Outcome = outcome, Advisory = advisory, Evidence = evidence, Reason = reason,
+    };
 
     private static string Metric(LoadBudget budget) => budget switch
     {
@@ -66,6 +110,13 @@ internal static class LoadJudge
         ThroughputRatioBudget => "requests/s ratio",
         LatencyRatioBudget latency => Metric(latency.Statistic),
         _ => throw new NotSupportedException($"No metric for {budget}."),
+    };
+
+    private static string Unit(LoadBudget budget) => budget switch
+    {
+        ErrorRateBudget => "%",
+        ThroughputFloorBudget => "req/s",
+        _ => "x",
     };
 
     private static double Limit(LoadBudget budget) => budget switch
@@ -77,67 +128,7 @@ internal static class LoadJudge
         _ => throw new NotSupportedException($"No limit for {budget}."),
     };
 
-    private static Verdict RatioVerdict(
-        string subject, string partner, string metric, double limit, bool atLeast, IReadOnlyList<LoadBlock> measured, Func<LoadBlock, double> value, string evidence, PerfOptions perf,
-        (double Spread, int Weight) prior)
-    {
-        if (measured.Select(value).Where(v => !(v > 0) || !double.IsFinite(v)).Take(1).ToList() is [var bad])
-        {
-            return new Verdict
-            {
-                Subject = subject, Partner = partner, Metric = metric, Unit = "x", Measured = new Interval(double.NaN, double.NaN, double.NaN, perf.ConfidenceLevel, 0),
-                Limit = limit, AtLeast = atLeast, Outcome = VerdictOutcome.Invalid, Evidence = evidence,
-                Reason = $"a block measured {bad.ToString(CultureInfo.InvariantCulture)} (no correct answer in it?): no ratio can be formed",
-            };
-        }
-
-        var interval = Ratio(measured, subject, partner, value, perf.ConfidenceLevel, prior);
-        // A floor on the ratio is a ceiling on its inverse: the same rule decides both.
-        var outcome = atLeast
-            ? RatioDecision.Decide(new Interval(1 / interval.Estimate, 1 / interval.Upper, 1 / interval.Lower, interval.ConfidenceLevel, interval.SampleSize), 1 / limit, perf, finalLook: true)!.Value
-            : RatioDecision.Decide(interval, limit, perf, finalLook: true)!.Value;
-        return new Verdict
-        {
-            Subject = subject, Partner = partner, Metric = metric, Unit = "x", Measured = interval, Limit = limit, AtLeast = atLeast, Outcome = outcome, Evidence = evidence,
-            Reason = outcome == VerdictOutcome.Inconclusive ? "the interval straddles the budget: more rounds (LoadOptions.Rounds) or longer blocks would decide" : null,
-        };
-    }
-
-    private static Verdict FloorVerdict(string subject, ThroughputFloorBudget floor, IReadOnlyList<LoadBlock> measured, string evidence, PerfOptions perf)
-    {
-        var observations = measured.Where(b => b.Side == subject).GroupBy(b => (b.Pair, b.Round))
-            .Select(g => (IReadOnlyList<double>)[g.Average(b => Math.Log(Math.Max(b.RequestsPerSecond, 1e-3)))]).ToList();
-        var interval = PairInterval.Estimate(observations, priorSpread: 0, priorWeight: 0, perf.ConfidenceLevel).LogRatio.Map(Math.Exp);
-        var relative = new Interval(floor.RequestsPerSecond / interval.Estimate, floor.RequestsPerSecond / interval.Upper, floor.RequestsPerSecond / interval.Lower, interval.ConfidenceLevel, interval.SampleSize);
-        var outcome = RatioDecision.Decide(relative, 1, perf, finalLook: true)!.Value;
-        return new Verdict
-        {
-            Subject = subject, Metric = "requests/s", Unit = "req/s", Measured = interval, Limit = floor.RequestsPerSecond, AtLeast = true,
-            Outcome = outcome, Evidence = evidence, Advisory = true,
-            Reason = "an absolute floor is advisory: a shared runner's speed moves by tens of percent from run to run",
-        };
-    }
-
-    private static Verdict ErrorVerdict(string subject, ErrorRateBudget budget, IReadOnlyList<LoadBlock> blocks)
-    {
-        var requests = blocks.Sum(b => b.Result.Requests);
-        var errors = blocks.Sum(b => b.Result.Errors);
-        var rate = requests == 0 ? 1 : (double)errors / requests;
-        var fails = requests == 0 || rate > budget.Fraction;
-        return new Verdict
-        {
-            Subject = subject, Metric = "error rate", Unit = "%", Measured = new Interval(100 * rate, 100 * rate, 100 * rate, 1, (int)Math.Min(requests, int.MaxValue)),
-            Limit = 100 * budget.Fraction, Outcome = fails ? VerdictOutcome.Regression : VerdictOutcome.Pass,
-            Evidence = string.Create(CultureInfo.InvariantCulture, $"{errors:#,0} of {requests:#,0} requests in {blocks.Count} blocks"),
-            Reason = errors > 0 ? Errors(blocks) : requests == 0 ? "no request was sent" : null,
-        };
-    }
-
-    private static Verdict Invalid(string subject, string partner, string metric, double limit, bool atLeast, string partnerErrors) => new()
-    {
-        Subject = subject, Partner = partner, Metric = metric, Unit = "x", Measured = new Interval(double.NaN, double.NaN, double.NaN, 1, 0), Limit = limit, AtLeast = atLeast,
-        Outcome = VerdictOutcome.Invalid, Evidence = "no comparison", Reason = $"the partner '{partner}' answered wrongly, so nothing can be compared with it: {partnerErrors}",
-    };
+    private static bool AtLeast(LoadBudget budget) => budget is ThroughputRatioBudget or ThroughputFloorBudget;
 
     /// <summary>The blocks' errors by kind with the first one's text; null when there were none.</summary>
     private static string? Errors(IReadOnlyList<LoadBlock> blocks)

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Statistics;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Load.Testing;
@@ -49,12 +50,6 @@ public sealed record LoadTestResult
                     continue;
                 }
 
-                double Median(IEnumerable<double> values)
-                {
-                    var sorted = values.Order().ToArray();
-                    return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
-                }
-
                 text.AppendLine().Append(CultureInfo.InvariantCulture,
                     $"  {side}: {VerdictFormatter.Number(Median(blocks.Select(b => b.RequestsPerSecond)))} requests/s, P50 {VerdictFormatter.Number(Median(blocks.Select(b => b.Result.P50Us)))} us, " +
                     $"P95 {VerdictFormatter.Number(Median(blocks.Select(b => b.Result.P95Us)))} us, P99 {VerdictFormatter.Number(Median(blocks.Select(b => b.Result.P99Us)))} us " +
@@ -64,4 +59,6 @@ public sealed record LoadTestResult
             return text.ToString();
         }
     }
+
+    private static double Median(IEnumerable<double> values) => Quantiles.OfSorted([.. values.Order()], 0.5);
 }
