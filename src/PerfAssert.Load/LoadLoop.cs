@@ -23,6 +23,7 @@ internal sealed class LoadLoop
     private readonly LoadPlan _plan;
     private readonly Func<ILoadChannel> _open;
     private readonly string _client;
+    private readonly Http11Client? _lean;
     private readonly Dictionary<string, (long Count, string First)> _kinds = [];
     private long _errors;
     private string? _firstError;
@@ -46,11 +47,11 @@ internal sealed class LoadLoop
         ArgumentNullException.ThrowIfNull(plan);
         ArgumentNullException.ThrowIfNull(client);
         plan.Validate();
-        (_plan, _client) = (plan, Http11Client.Name);
+        (_plan, _client, _lean) = (plan, Http11Client.Name, client);
         _open = client.Rent;
     }
 
-    private LoadLoop(LoadPlan plan, Func<ILoadChannel> open, string client) => (_plan, _open, _client) = (plan, open, client);
+    private LoadLoop(LoadPlan plan, Func<ILoadChannel> open, string client, Http11Client? lean) => (_plan, _open, _client, _lean) = (plan, open, client, lean);
 
     /// <summary>The client the loop sends through, as results name it: <see cref="Http11Client.Name"/> or <see cref="InvokerClient"/>.</summary>
     public string Client => _client;
@@ -97,7 +98,7 @@ internal sealed class LoadLoop
     public Task WarmUpAsync(CancellationToken cancellationToken) =>
         _plan.WarmupRequests == 0
             ? Task.CompletedTask
-            : new LoadLoop(_plan with { Requests = _plan.WarmupRequests, Duration = null }, _open, _client).RunAsync(cancellationToken);
+            : new LoadLoop(_plan with { Requests = _plan.WarmupRequests, Duration = null }, _open, _client, _lean).RunAsync(cancellationToken);
 
     /// <summary>
     /// One more fixed-time run of <paramref name="duration"/> over the same connections, counted on its own (a load test's
@@ -106,7 +107,7 @@ internal sealed class LoadLoop
     public Task<LoadResult> RunForAsync(TimeSpan duration, CancellationToken cancellationToken)
     {
         ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(duration, TimeSpan.Zero);
-        return new LoadLoop(_plan with { Duration = duration, Requests = null }, _open, _client).RunAsync(cancellationToken);
+        return new LoadLoop(_plan with { Duration = duration, Requests = null }, _open, _client, _lean).RunAsync(cancellationToken);
     }
 
     /// <summary>The measured run. Call it once per <see cref="LoadLoop"/>.</summary>
@@ -121,8 +122,10 @@ internal sealed class LoadLoop
             ? Interlocked.Increment(ref issued) <= requests
             : Stopwatch.GetElapsedTime(started) < _plan.Duration!.Value);
 
-        var loops = await Task.WhenAll(Enumerable.Range(0, _plan.Concurrency)
-            .Select(_ => Task.Run(() => LoopAsync(Another, deadline, overall.Token), CancellationToken.None))).ConfigureAwait(false);
+        var loops = _lean is { } lean && lean.Polling
+            ? await lean.RunPolledAsync(_plan.Concurrency, new PolledLoops.Run(Another, Right, error => Count(error.Kind, 1, error.Text), deadline, lean.RequestTimeoutTicks, 0, overall.Token)).ConfigureAwait(false)
+            : await Task.WhenAll(Enumerable.Range(0, _plan.Concurrency)
+                .Select(_ => Task.Run(() => LoopAsync(Another, deadline, overall.Token), CancellationToken.None))).ConfigureAwait(false);
         var elapsed = Stopwatch.GetElapsedTime(started);
         cancellationToken.ThrowIfCancellationRequested();
         var answered = loops.Sum(l => l.Count) + Interlocked.Read(ref _errors);
@@ -171,7 +174,7 @@ internal sealed class LoadLoop
     }
 
     /// <summary>Whether the answer is the expected one; a wrong one is counted by its kind.</summary>
-    private bool Right(ILoadChannel answer)
+    private bool Right(ILoadAnswer answer)
     {
         var status = answer.Status;
         var longest = _plan.Expect.MaxBodyBytes;

@@ -20,13 +20,27 @@ internal sealed class Http11Client : IDisposable
     private readonly LoadPlan _plan;
     private readonly List<Http11Connection> _all = [];
     private readonly Stack<Http11Connection> _idle = new();
+    private readonly List<PolledConnection> _polled = [];
     private readonly Timer _watchdog;
     private readonly long _limit;
+    private readonly int _checkMilliseconds;
     private IPAddress[]? _addresses;
 
-    /// <summary>A client for <paramref name="plan"/>, which must be one it <see cref="Supports"/>.</summary>
+    /// <summary>A client for <paramref name="plan"/>, which must be one it <see cref="Supports"/>; its runs are polled where they can be.</summary>
     public Http11Client(LoadPlan plan)
+        : this(plan, Polled)
     {
+    }
+
+    /// <summary>A client whose runs are polled (<see cref="PolledLoops"/>, Linux only) or awaited, as <paramref name="polled"/> says.</summary>
+    internal Http11Client(LoadPlan plan, bool polled)
+    {
+        if (polled && !Polled)
+        {
+            throw new PlatformNotSupportedException("The polled client runs on Linux (x64 or arm64) only.");
+        }
+
+        Polling = polled;
         ArgumentNullException.ThrowIfNull(plan);
         plan.Validate();
         if (!Supports(plan))
@@ -39,6 +53,7 @@ internal sealed class Http11Client : IDisposable
         _limit = (long)(plan.RequestTimeout.TotalSeconds * Stopwatch.Frequency);
         // A tenth of the timeout, within 10 ms and 250 ms: an exchange is closed at most that long after its time is up.
         var period = TimeSpan.FromMilliseconds(Math.Clamp(plan.RequestTimeout.TotalMilliseconds / 10, 10, 250));
+        _checkMilliseconds = (int)period.TotalMilliseconds;
         _watchdog = new Timer(static state => ((Http11Client)state!).Check(), this, period, period);
     }
 
@@ -49,11 +64,26 @@ internal sealed class Http11Client : IDisposable
         return plan.HttpVersion == "1.1" && plan.Target.Scheme == Uri.UriSchemeHttp;
     }
 
+    /// <summary>
+    /// Whether runs go through event loops of the client's own (<see cref="PolledLoops"/>, on Linux) rather than awaited
+    /// sockets; the awaited connections then serve the probe only.
+    /// </summary>
+    [System.Runtime.Versioning.SupportedOSPlatformGuard("linux")]
+    internal static bool Polled => OperatingSystem.IsLinux() && Libc.Supported;
+
+    /// <summary>Whether this client's runs are polled (see <see cref="Polled"/>).</summary>
+    [System.Runtime.Versioning.SupportedOSPlatformGuard("linux")]
+    internal bool Polling { get; }
+
     internal Uri Target => _plan.Target;
 
     internal TimeSpan RequestTimeout => _plan.RequestTimeout;
 
     internal ReadOnlyMemory<byte> Request { get; }
+
+    internal long RequestTimeoutTicks => _limit;
+
+    private bool Bodiless => _plan.Method.Equals("HEAD", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Closes every connection and stops the watchdog.</summary>
     public void Dispose()
@@ -63,6 +93,30 @@ internal sealed class Http11Client : IDisposable
         {
             _all.ForEach(connection => connection.Close());
         }
+
+        if (Polling)
+        {
+            foreach (var connection in _polled)
+            {
+                connection.Close();
+            }
+        }
+    }
+
+    /// <summary>
+    /// One run of the closed loop over <paramref name="concurrency"/> polled connections (opened by the first run, kept for the
+    /// next), on as many event loops as the runtime has processors, at most one per connection.
+    /// </summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    internal Task<List<long>[]> RunPolledAsync(int concurrency, PolledLoops.Run run)
+    {
+        while (_polled.Count < concurrency)
+        {
+            _polled.Add(new PolledConnection(this, _plan.Expect.MaxBodyBytes + 1, Bodiless));
+        }
+
+        var threads = Math.Clamp(Environment.ProcessorCount, 1, concurrency);
+        return PolledLoops.RunAsync(_polled.Take(concurrency).ToArray(), threads, run with { CheckMilliseconds = _checkMilliseconds });
     }
 
     /// <summary>A connection for one loop: an idle one (still open from the warm-up, say) or a new one.</summary>
@@ -72,10 +126,11 @@ internal sealed class Http11Client : IDisposable
         {
             if (_idle.TryPop(out var idle))
             {
+                idle.Rented();
                 return idle;
             }
 
-            var connection = new Http11Connection(this, _plan.Expect.MaxBodyBytes + 1, bodiless: _plan.Method.Equals("HEAD", StringComparison.OrdinalIgnoreCase));
+            var connection = new Http11Connection(this, _plan.Expect.MaxBodyBytes + 1, Bodiless);
             _all.Add(connection);
             return connection;
         }
@@ -83,11 +138,21 @@ internal sealed class Http11Client : IDisposable
 
     internal void Return(Http11Connection connection)
     {
+        if (Polling)
+        {
+            // Only the probe awaits a connection: the runs' own are polled.
+            connection.Close();
+            return;
+        }
+
         lock (_all)
         {
             _idle.Push(connection);
         }
     }
+
+    /// <summary>The target's addresses, resolved once for every connection (here at once, when no exchange has resolved them yet).</summary>
+    internal IPAddress[] Addresses => _addresses ??= IPAddress.TryParse(Target.DnsSafeHost, out var address) ? [address] : Dns.GetHostAddresses(Target.DnsSafeHost);
 
     /// <summary>The target's addresses, resolved once for every connection.</summary>
     internal async ValueTask<IPAddress[]> AddressesAsync() =>

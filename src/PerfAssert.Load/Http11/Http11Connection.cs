@@ -12,31 +12,27 @@ namespace PerfAssert.Load.Http11;
 /// </summary>
 internal sealed class Http11Connection : ILoadChannel
 {
-    /// <summary>The longest line of an answer (status line, header, chunk size) the connection reads.</summary>
-    public const int BufferBytes = 16 * 1024;
-
     private const long Idle = 0;
     private const long Aborted = -1;
     private readonly Http11Client _client;
-    private readonly Http11ResponseParser _parser;
-    private readonly byte[] _buffer = new byte[BufferBytes];
+    private readonly Http11AnswerReader _reader;
     private Socket? _socket;
     private bool _connected;
     private long _busySince;
-    private int _received;
+    private bool _rented;
     private CancellationToken _run;
 
     public Http11Connection(Http11Client client, int keptBodyBytes, bool bodiless)
     {
         _client = client;
-        _parser = new Http11ResponseParser(keptBodyBytes, bodiless);
+        _reader = new Http11AnswerReader(keptBodyBytes, bodiless);
     }
 
-    public int Status => _parser.Status;
+    public int Status => _reader.Parser.Status;
 
-    public ReadOnlySpan<byte> Body => _parser.Body;
+    public ReadOnlySpan<byte> Body => _reader.Parser.Body;
 
-    public long BodyLength => _parser.BodyLength;
+    public long BodyLength => _reader.Parser.BodyLength;
 
     public (string Kind, string Text) Error { get; private set; }
 
@@ -48,10 +44,18 @@ internal sealed class Http11Connection : ILoadChannel
     {
         _run = run;
         Unreachable = null;
+        if (_rented)
+        {
+            // The first request after the connection sat idle (between a warm-up and a run, or two runs): one the server
+            // closed meanwhile is dropped before anything is sent on it, and the request goes out on a fresh connection.
+            _rented = false;
+            DropIfClosed();
+        }
+
         // The socket is in place before the exchange is marked busy, so the watchdog closes the socket of the exchange it timed.
         var socket = _socket ??= NewSocket();
         Volatile.Write(ref _busySince, Stopwatch.GetTimestamp());
-        _received = 0;
+        _reader.Reset();
         bool answered;
         try
         {
@@ -72,12 +76,12 @@ internal sealed class Http11Connection : ILoadChannel
 
         if (Interlocked.Exchange(ref _busySince, Idle) == Aborted)
         {
-            Error = ("timeout", $"no answer within {_client.RequestTimeout.TotalSeconds:0.#} s: the connection was closed after {_received} bytes of the answer");
+            Error = ("timeout", $"no answer within {_client.RequestTimeout.TotalSeconds:0.#} s: the connection was closed after {_reader.Received} bytes of the answer");
             Unreachable = $"no answer within the request timeout of {_client.RequestTimeout.TotalSeconds:0.#} s";
             answered = false;
         }
 
-        if (!answered || !_parser.KeepAlive)
+        if (!answered || !_reader.Parser.KeepAlive)
         {
             Close();
         }
@@ -93,6 +97,9 @@ internal sealed class Http11Connection : ILoadChannel
     }
 
     public void Release() => _client.Return(this);
+
+    /// <summary>Marks the connection as taken for a run: its first exchange checks that the server has not closed it while idle.</summary>
+    public void Rented() => _rented = true;
 
     /// <summary>The watchdog's check: aborts the exchange when it has run past <paramref name="limit"/> or the run is over.</summary>
     public void Check(long now, long limit)
@@ -129,6 +136,15 @@ internal sealed class Http11Connection : ILoadChannel
         _connected = true;
     }
 
+    /// <summary>Closes the connection when its server has closed it (or sent something unasked) while it sat idle.</summary>
+    private void DropIfClosed()
+    {
+        if (_socket is { } socket && _connected && socket.Poll(0, SelectMode.SelectRead))
+        {
+            Close();
+        }
+    }
+
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<bool> SendAndReceiveAsync(Socket socket)
     {
@@ -138,67 +154,22 @@ internal sealed class Http11Connection : ILoadChannel
             sent += await socket.SendAsync(request[sent..], SocketFlags.None).ConfigureAwait(false);
         }
 
-        _parser.Reset();
-        int start = 0, end = 0;
         while (true)
         {
-            if (end == _buffer.Length)
-            {
-                if (start == 0)
-                {
-                    return Malformed($"a line of it is over {BufferBytes} bytes");
-                }
-
-                _buffer.AsSpan(start, end - start).CopyTo(_buffer);
-                (start, end) = (0, end - start);
-            }
-
-            var read = await socket.ReceiveAsync(_buffer.AsMemory(end), SocketFlags.None).ConfigureAwait(false);
-            if (read == 0)
-            {
-                return Ended(end - start);
-            }
-
-            _received += read;
-            end += read;
-            var result = _parser.Parse(_buffer.AsSpan(start, end - start), out var used);
-            start += used;
-            if (result == Http11ParseResult.Malformed)
-            {
-                return Malformed(_parser.Problem!);
-            }
-
+            var read = await socket.ReceiveAsync(_reader.Free(), SocketFlags.None).ConfigureAwait(false);
+            var result = _reader.Read(read);
             if (result == Http11ParseResult.Done)
             {
-                // Bytes past the answer's end were not asked for: its framing is wrong (a Content-Length short of the body, say).
-                return start == end || Malformed($"{end - start} bytes came after its end");
+                _connected &= !_reader.Closed;
+                return true;
             }
 
-            if (start == end)
+            if (result == Http11ParseResult.Malformed || _reader.Closed)
             {
-                (start, end) = (0, 0);
+                _connected &= !_reader.Closed;
+                Error = _reader.Failure(_client.Target);
+                return false;
             }
         }
-    }
-
-    private bool Ended(int unconsumed)
-    {
-        var result = _parser.End(unconsumed);
-        _connected = false;
-        if (result == Http11ParseResult.Done)
-        {
-            return true;
-        }
-
-        Error = ("connection closed", result == Http11ParseResult.Malformed
-            ? $"the server closed the connection mid-answer: {_parser.Problem}"
-            : "the server closed the connection before answering");
-        return false;
-    }
-
-    private bool Malformed(string problem)
-    {
-        Error = ("malformed response", $"malformed response from {_client.Target}: {problem}");
-        return false;
     }
 }

@@ -20,6 +20,9 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
 
     public static TheoryData<string> Cases => [.. ThroughputCases.All.Select(c => c.Name)];
 
+    /// <summary>Both ways the client runs: polled by its own event loops (Linux) and awaited (everywhere; the only way elsewhere).</summary>
+    public static TheoryData<bool> Clients => Http11Client.Polled ? [true, false] : [false];
+
     [Theory]
     [MemberData(nameof(Cases))]
     public async Task RunAsync_EveryThroughputCaseOnKestrel_EveryAnswerRight(string name)
@@ -32,12 +35,13 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
         Assert.Equal((1_000L, Http11Client.Name), (run.Requests, run.Client));
     }
 
-    [Fact]
-    public async Task RunAsync_WrongBodyEveryThirdAnswer_CountsExactlyThoseAsBodyErrors()
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_WrongBodyEveryThirdAnswer_CountsExactlyThoseAsBodyErrors(bool polled)
     {
         await using var server = ScriptedHttpServer.Start(n => ScriptedAnswer.Ok(n % 3 == 0 ? "hello World" : "hello world"));
 
-        var run = await RunAsync(Plan(server, 30, concurrency: 3));
+        var run = await RunAsync(Plan(server, 30, concurrency: 3), polled);
 
         Assert.Equal(("body differs", 10L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
         Assert.Equal("body of 11 bytes differs from the 11 expected: 'hello World'", run.FirstError);
@@ -47,8 +51,9 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
         Assert.InRange(server.Connections, 1, 3);
     }
 
-    [Fact]
-    public async Task RunAsync_ChunkedInPiecesAndConnectionClose_EveryAnswerRightOnNewConnections()
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_ChunkedInPiecesAndConnectionClose_EveryAnswerRightOnNewConnections(bool polled)
     {
         // Every answer is chunked and written in pieces; every other one closes its connection, which the client then opens again.
         await using var server = ScriptedHttpServer.Start(n => new ScriptedAnswer(
@@ -56,15 +61,16 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
                 .Select(Encoding.ASCII.GetBytes)],
             Close: n % 2 == 0));
 
-        var run = await RunAsync(Plan(server, 40, concurrency: 2));
+        var run = await RunAsync(Plan(server, 40, concurrency: 2), polled);
 
         Assert.True(run.Errors == 0, $"{run.Errors} errors; first: {run.FirstError}");
         Assert.Equal(40, server.Requests);
         Assert.InRange(server.Connections, 20, 22);
     }
 
-    [Fact]
-    public async Task RunAsync_ServerClosesBeforeOrWhileAnswering_CountsConnectionClosedAndGoesOn()
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_ServerClosesBeforeOrWhileAnswering_CountsConnectionClosedAndGoesOn(bool polled)
     {
         await using var server = ScriptedHttpServer.Start(n => n switch
         {
@@ -73,15 +79,16 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
             _ => ScriptedAnswer.Ok("hello world"),
         });
 
-        var run = await RunAsync(Plan(server, 20, concurrency: 1));
+        var run = await RunAsync(Plan(server, 20, concurrency: 1), polled);
 
         Assert.Equal(("connection closed", 2L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
         Assert.Equal("the server closed the connection before answering", run.FirstError);
         Assert.Equal(20, server.Requests);
     }
 
-    [Fact]
-    public async Task RunAsync_MalformedAnswers_AreAnErrorOfTheirOwnKindWithTheReason()
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_MalformedAnswers_AreAnErrorOfTheirOwnKindWithTheReason(bool polled)
     {
         await using var server = ScriptedHttpServer.Start(n => n switch
         {
@@ -90,7 +97,7 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
             _ => ScriptedAnswer.Ok("hello world"),
         });
 
-        var run = await RunAsync(Plan(server, 12, concurrency: 1));
+        var run = await RunAsync(Plan(server, 12, concurrency: 1), polled);
 
         var kind = Assert.Single(run.ErrorKinds);
         Assert.Equal(("malformed response", 2L), (kind.Kind, kind.Count));
@@ -98,31 +105,51 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
         Assert.Equal(12, server.Requests);
     }
 
-    [Fact]
-    public async Task RunAsync_ServerStopsAnsweringOneRequest_ThatOneTimesOutAndTheRunGoesOn()
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_ServerStopsAnsweringOneRequest_ThatOneTimesOutAndTheRunGoesOn(bool polled)
     {
         await using var server = ScriptedHttpServer.Start(n => n == 3 ? ScriptedAnswer.None : ScriptedAnswer.Ok("hello world"));
         var plan = Plan(server, 20, concurrency: 2) with { RequestTimeout = TimeSpan.FromMilliseconds(500) };
         var started = Stopwatch.StartNew();
 
-        var run = await RunAsync(plan);
+        var run = await RunAsync(plan, polled);
 
         Assert.Equal(("timeout", 1L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
         Assert.Equal("no answer within 0.5 s: the connection was closed after 0 bytes of the answer", run.FirstError);
         Assert.True(started.Elapsed < TimeSpan.FromSeconds(10), $"took {started.Elapsed}");
     }
 
-    [Fact]
-    public async Task RunAsync_ServerSilentPastTheRunsDeadline_EndsAtTheDeadline()
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_ServerSilentPastTheRunsDeadline_EndsAtTheDeadline(bool polled)
     {
         await using var server = ScriptedHttpServer.Start(_ => ScriptedAnswer.None);
         var plan = Plan(server, 10, concurrency: 2) with { Deadline = TimeSpan.FromSeconds(1), RequestTimeout = TimeSpan.FromMinutes(5) };
         var started = Stopwatch.StartNew();
 
-        var run = await RunAsync(plan);
+        var run = await RunAsync(plan, polled);
 
         Assert.Equal(("deadline", 10L), (Assert.Single(run.ErrorKinds).Kind, run.Errors));
         Assert.True(started.Elapsed < TimeSpan.FromSeconds(10), $"took {started.Elapsed}");
+    }
+
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task RunAsync_ServerClosedTheConnectionWhileIdle_TheNextRunsFirstRequestGoesOutOnAFreshOne(bool polled)
+    {
+        // Each answer says keep-alive, and then the server closes the connection: idle between two runs, the client finds it
+        // closed before sending on it, and the request goes out on a new connection instead of failing.
+        await using var server = ScriptedHttpServer.Start(_ => ScriptedAnswer.Ok("hello world") with { Close = true });
+        var plan = Plan(server, 1, concurrency: 1);
+        using var client = new Http11Client(plan, polled);
+
+        var first = await new LoadLoop(plan, client).RunAsync(TestContext.Current.CancellationToken).WaitAsync(Bound, TestContext.Current.CancellationToken);
+        await Task.Delay(200, TestContext.Current.CancellationToken);
+        var second = await new LoadLoop(plan, client).RunAsync(TestContext.Current.CancellationToken).WaitAsync(Bound, TestContext.Current.CancellationToken);
+
+        Assert.True(first.Errors + second.Errors == 0, $"errors: {first.FirstError ?? second.FirstError}");
+        Assert.Equal((2, 2), (server.Requests, server.Connections));
     }
 
     [Fact]
@@ -144,9 +171,9 @@ public sealed class LeanClientTests(LoopbackTargetsFixture targets) : IClassFixt
         Requests = requests,
     };
 
-    private static async Task<LoadResult> RunAsync(LoadPlan plan)
+    private static async Task<LoadResult> RunAsync(LoadPlan plan, bool? polled = null)
     {
-        using var client = new Http11Client(plan);
+        using var client = new Http11Client(plan, polled ?? Http11Client.Polled);
         var loop = new LoadLoop(plan, client);
         // Bounded here too: a client that hangs fails the test instead of stalling the run.
         return await loop.RunAsync(TestContext.Current.CancellationToken).WaitAsync(Bound, TestContext.Current.CancellationToken);

@@ -68,9 +68,9 @@ internal sealed partial class ScriptedHttpServer : IAsyncDisposable
                 }
             }
         }
-        catch (Exception ex) when (ex is OperationCanceledException or SocketException or ObjectDisposedException)
+        catch (Exception ex) when (ex is OperationCanceledException or SocketException or ObjectDisposedException or InvalidOperationException)
         {
-            // Stopped.
+            // Stopped (the listener's Stop can come between one accept and the next, which then finds it not listening).
         }
     }
 
