@@ -4,12 +4,13 @@ using System.Text.Json;
 namespace PerfAssert.Load;
 
 /// <summary>
-/// One load worker process that keeps its plans' connections open and runs them in turn, block by block, as the parent
+/// One load worker process that keeps its plans' connections open and runs them in turn, block by block, as the caller
 /// asks (the worker's <c>--session</c> mode): a load test's subject and partner are loaded by the same process, so neither
-/// gets a generator of its own with its own luck. Every answer is bounded; past its time, on cancellation, on disposal or
-/// on any failure the worker is killed with its process tree (and on Linux it stops by itself when this process dies).
+/// gets a generator of its own with its own luck; a caller that interleaves blocks of its own (another generator's, say)
+/// starts one directly. Every answer is bounded; past its time, on cancellation, on disposal or on any failure the worker
+/// is killed with its process tree (and on Linux it stops by itself when this process dies).
 /// </summary>
-internal sealed class LoadSession : IAsyncDisposable
+public sealed class LoadSession : IAsyncDisposable
 {
     private static readonly TimeSpan StartUp = TimeSpan.FromMinutes(1);
     private static readonly TimeSpan AnswerMargin = TimeSpan.FromSeconds(10);
@@ -29,7 +30,10 @@ internal sealed class LoadSession : IAsyncDisposable
     public int ProcessId => _process.Id;
 
     /// <summary>Starts a worker for <paramref name="plans"/>; returns once each target answered and had its warm-up requests.</summary>
-    public static async Task<LoadSession> StartAsync(IReadOnlyList<LoadPlan> plans, LoadWorkerOptions options, CancellationToken cancellationToken)
+    /// <exception cref="LoadWorkerException">The worker could not start, a plan was refused, a target could not be reached, or
+    /// the start took longer than <see cref="LoadWorkerOptions.Timeout"/> (by default a minute plus each plan's request timeout
+    /// and warm-up deadline); the message has the worker's last words.</exception>
+    public static async Task<LoadSession> StartAsync(IReadOnlyList<LoadPlan> plans, LoadWorkerOptions options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(plans);
         ArgumentNullException.ThrowIfNull(options);
@@ -65,8 +69,13 @@ internal sealed class LoadSession : IAsyncDisposable
         }
     }
 
-    /// <summary>Runs plan <paramref name="index"/> for <paramref name="duration"/> on its open connections.</summary>
-    public async Task<LoadResult> RunAsync(int index, TimeSpan duration, CancellationToken cancellationToken)
+    /// <summary>
+    /// Runs plan <paramref name="index"/> (in the order given to <see cref="StartAsync"/>) for <paramref name="duration"/> on its
+    /// open connections; the result counts this block alone, with the worker's CPU time over it (<see cref="LoadResult.Cpu"/>).
+    /// </summary>
+    /// <exception cref="LoadWorkerException">The worker crashed, or gave no result within the block's time, its drain and a
+    /// margin; it is then killed.</exception>
+    public async Task<LoadResult> RunAsync(int index, TimeSpan duration, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(index);
         ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, _plans.Count);

@@ -33,7 +33,7 @@ internal static class Suite
 
         if (options.ThroughputOnly is { } only)
         {
-            var (_, section) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress, only), progress);
+            var (_, section) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, progress, only), progress);
             await output.WriteLineAsync(section);
             return 0;
         }
@@ -50,7 +50,7 @@ internal static class Suite
         var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.TodoMeasurement, TimeSpan.Zero, progress), progress);
         var ratios = await Timed("ratios side by side", () => RatioPart.RunAsync(endpoints, options.Counts, RatioPart.Means([.. latency, .. dataStream, .. todos]), options.RatioCaps, progress), progress);
         var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
-        var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.Requests, progress), progress);
+        var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, progress), progress);
         throughput.AddRange(await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress), progress));
         var (floor, floorRatios) = await Timed("floor", () => FloorPart.RunAsync(endpoints, latency, progress), progress);
         var (clientStreaming, clientStreamingSection) = await Timed("client streaming", () => ClientStreamingPart.RunAsync(endpoints, latency, progress), progress);

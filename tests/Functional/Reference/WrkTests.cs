@@ -59,19 +59,47 @@ public sealed class WrkTests
     }
 
     [Fact]
-    public void Markdown_OursBelowTheGoal_SaysByHowMuch_AndAMissingWrkSaysWhy()
+    public void Markdown_InterleavedRounds_RatiosWithIntervals_ShortfallsNamed_AndAMissingWrkSaysWhy()
     {
-        var ours = new ThroughputMeasurement("GET time", 60_000, 0, TimeSpan.FromSeconds(1), 900, 1_500, 2_500, null, LoadGenerator.WorkerProcess, TimeSpan.FromSeconds(1.2)) { Client = "lean HTTP/1.1" };
-        var wrk = new WrkMeasurement(100_000, 100_000, 0, 0, 800, 2_000, TimeSpan.FromSeconds(0.5));
-        var inProcess = ours with { Case = "POST echo", Generator = LoadGenerator.InProcess, GeneratorCpu = null, Client = null };
+        // Two rounds of four blocks: ours at 60% of wrk's rate in both (0.61 and 0.59 a block), the service at 1.2x wrk's CPU.
+        List<DriverBlock> blocks = [.. Enumerable.Range(0, 2).SelectMany(round => new[]
+        {
+            new DriverBlock(round, true, 61_000, 61_000, 0, 20, 12),
+            new DriverBlock(round, false, 100_000, 100_000, 0, 5, 10),
+            new DriverBlock(round, false, 100_000, 100_000, 0, 5, 10),
+            new DriverBlock(round, true, 59_000, 59_000, 0, 20, 12),
+        })];
+        var within = blocks.Select(b => b.Ours ? b with { RequestsPerSecond = 95_000, ServiceCpuUs = 10.5 } : b).ToList();
 
-        var section = DriverComparison.Markdown([new(ours, wrk, 10, 9), new(inProcess, wrk with { Cpu = null })], null);
-        var missing = DriverComparison.Markdown([new(ours, null)], "wrk is not installed");
+        var section = DriverComparison.Markdown(
+            [new("GET time", "lean HTTP/1.1", blocks, WrkNon2xx: 3), new("POST echo", "lean HTTP/1.1", within), new("GET slow", "lean HTTP/1.1", [.. blocks.Where(b => b.Ours)], WrkProblem: "wrk exited with 1")],
+            null);
+        var missing = DriverComparison.Markdown([], "wrk is not installed");
 
-        // CPU-bound, wrk's run costs 9 + 5 us a request and ours 10 + 20: ours / wrk 14 / 30.
-        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | 20.0 | 5.0 | 10.0 / 9.0 | 0.47x | worker process (lean HTTP/1.1) | short of the goal by 33% |", section, StringComparison.Ordinal);
-        Assert.Contains("| POST echo | 60,000 | 0 | 100,000 | 0 / 0 | 800 / 2000 | 0.60x | - | - | - / - | - | in-process | short of the goal by 33% |", section, StringComparison.Ordinal);
+        // Each round's ratio is the geometric mean of its two blocks of ours over wrk's: sqrt(0.61 x 0.59) in both, no scatter.
+        Assert.Contains("| GET time | 60,000 | 0 | 100,000 | 3 / 0 | 0.60x [0.60, 0.60] | 20.0 | 5.0 | 12.0 / 10.0 | 1.20x [1.20, 1.20] | lean HTTP/1.1 | rate short of the goal by 33%; service CPU 20% over wrk's |", section, StringComparison.Ordinal);
+        Assert.Contains("| POST echo | 95,000 | 0 | 100,000 | 0 / 0 | 0.95x [0.95, 0.95] | 20.0 | 5.0 | 10.5 / 10.0 | 1.05x [1.05, 1.05] | lean HTTP/1.1 | within the goals |", section, StringComparison.Ordinal);
+        Assert.Contains("| GET slow | 60,000 | 0 | - | - | - | 20.0 | - | 12.0 / - | - | lean HTTP/1.1 | wrk did not run: wrk exited with 1 |", section, StringComparison.Ordinal);
         Assert.Contains("Not measured: wrk is not installed.", missing, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Ratio_ScatteredRounds_IntervalIsTheRoundsT()
+    {
+        // Rounds at 0.9 and 1.1: log-ratios -0.105 and 0.095, mean -0.005, their spread 0.1414 over sqrt(2), t(0.975, 1) = 12.71.
+        List<DriverBlock> blocks = [.. new[] { 0.9, 1.1 }.SelectMany((ratio, round) => new[]
+        {
+            new DriverBlock(round, true, 100 * ratio, 100, 0, null, null),
+            new DriverBlock(round, false, 100, 100, 0, null, null),
+        })];
+
+        var ratio = new DriverRun("GET", null, blocks).Ratio!.Value;
+
+        var (mean, half) = ((Math.Log(0.9) + Math.Log(1.1)) / 2, 12.7062 * Math.Abs(Math.Log(1.1) - Math.Log(0.9)) / Math.Sqrt(2) / Math.Sqrt(2));
+        Assert.Equal(Math.Exp(mean), ratio.Estimate, 6);
+        Assert.Equal(Math.Exp(mean - half), ratio.Lower, 3);
+        Assert.Equal(Math.Exp(mean + half), ratio.Upper, 3);
+        Assert.Null(new DriverRun("GET", null, blocks).ServiceCpuRatio);
     }
 
     [Theory]
