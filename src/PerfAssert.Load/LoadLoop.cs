@@ -8,7 +8,8 @@ namespace PerfAssert.Load;
 /// The closed loop of a <see cref="LoadPlan"/>: <see cref="LoadPlan.Concurrency"/> loops each send their next request as soon as
 /// the previous one is answered and checked. Lean on purpose, since on a small machine the client's CPU is taken from the
 /// service it loads: over plain HTTP/1.1 each loop has a keep-alive connection of the lean client (<see cref="Http11Client"/>:
-/// the request encoded once, answers parsed without allocating, one watchdog instead of a timer per request); over h2c and
+/// the request encoded once, answers parsed without allocating, on Linux polled by an event loop per processor, no timer
+/// per request); over h2c and
 /// in memory the loops share an <see cref="HttpMessageInvoker"/>. Either way bytes are compared without decoding them and
 /// latencies kept as raw timestamps.
 /// </summary>

@@ -13,12 +13,12 @@ public sealed record LoadWorkerOptions
 
     /// <summary>
     /// How many processors the worker's runtime is told it has (<c>DOTNET_PROCESSOR_COUNT</c>): it sizes its thread pool, GC
-    /// heaps and socket engines by it, and with socket completions run inline each engine's thread runs its connections'
-    /// loops, as each of wrk's threads runs its own event loop. With one processor on 2 cores a single thread polled all 100
-    /// connections, its requests reached the service one by one, and the service woke up far more often: for GET time
-    /// (minimal APIs) 53-58k requests/s with the service at 19 us of CPU per request and 56-65k context switches a second,
-    /// against 76k requests/s, 15 us and 21-27k with two (wrk -t2: 75-83k requests/s, 14.6 us). The worker's own CPU per
-    /// request was 10.2-10.4 us with two and 10.9-12.3 us with one. <value>The default is the machine's processors.</value>
+    /// heaps and socket engines by it, and the lean client runs one event loop per processor (on Linux; elsewhere, and over
+    /// h2c, socket completions run inline on each socket engine's thread), as each of wrk's threads runs its own. With one
+    /// processor on 2 cores a single thread polled all 100 connections, its requests reached the service one by one, and the
+    /// service woke up far more often: for GET time (minimal APIs) 53-58k requests/s with the service at 19 us of CPU per
+    /// request and 56-65k context switches a second, against 76k requests/s, 15 us and 21-27k with two (wrk -t2: 75-83k
+    /// requests/s, 14.6 us; measured before the client polled its own sockets). <value>The default is the machine's processors.</value>
     /// </summary>
     public int ProcessorCount { get; init; } = Environment.ProcessorCount;
 

@@ -7,10 +7,12 @@ namespace PerfAssert.Load.Http11;
 /// The load worker's lean client for plain HTTP/1.1 (issue 30): keep-alive connections over sockets, one per loop, that write
 /// the plan's request encoded once (<see cref="Http11Request"/>) and read each answer with an allocation-free parser
 /// (<see cref="Http11ResponseParser"/>). What HttpClient spends per request on a request message, headers, a response object,
-/// content streams and a cancellation timer it does not spend; on a small machine that CPU goes to the service loaded. One
-/// watchdog timer for all connections replaces the per-request timeout: it closes a connection whose exchange has run past
-/// <see cref="LoadPlan.RequestTimeout"/>, or whose run is over, so no exchange waits longer. Connections outlive a run (the
-/// warm-up's are the measured run's), and are closed when the client is disposed.
+/// content streams and a cancellation timer it does not spend; on a small machine that CPU goes to the service loaded. On
+/// Linux its runs are polled by event loops of its own (<see cref="PolledLoops"/>, issue 42), which keep the time
+/// themselves; elsewhere connections are awaited, and one watchdog timer for all of them replaces the per-request timeout:
+/// it closes a connection whose exchange has run past <see cref="LoadPlan.RequestTimeout"/>, or whose run is over, so no
+/// exchange waits longer. Connections outlive a run (the warm-up's are the measured run's), and are closed when the client
+/// is disposed.
 /// </summary>
 internal sealed class Http11Client : IDisposable
 {

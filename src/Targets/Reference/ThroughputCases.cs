@@ -7,9 +7,6 @@ namespace PerfAssert.Targets.Reference;
 /// <summary>The REST throughput experiment: GET returning the time string, POST echoing a 500-byte body, buffered and chunked.</summary>
 public static class ThroughputCases
 {
-    /// <summary>Requests per case in the reference (<c>ab -n 60000 -c 100</c>); the reference suite loads each case for fixed-time blocks instead.</summary>
-    public const int Requests = 60_000;
-
     /// <summary>Concurrent clients, as in the reference.</summary>
     public const int Concurrency = 100;
 
