@@ -13,7 +13,8 @@ namespace PerfAssert.Load;
 public sealed class LoadSession : IAsyncDisposable
 {
     private static readonly TimeSpan StartUp = TimeSpan.FromMinutes(1);
-    private static readonly TimeSpan AnswerMargin = TimeSpan.FromSeconds(10);
+    /// <summary>How long past a block's own end (its time, then its requests in flight) its result may take to arrive.</summary>
+    private static readonly TimeSpan AnswerMargin = TimeSpan.FromSeconds(5);
 
     private readonly Process _process;
     private readonly IReadOnlyList<LoadPlan> _plans;
@@ -80,7 +81,10 @@ public sealed class LoadSession : IAsyncDisposable
         ArgumentOutOfRangeException.ThrowIfNegative(index);
         ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, _plans.Count);
         await SendAsync(LoadSessionProtocol.FormatRun(index, duration)).ConfigureAwait(false);
-        var line = await ReadLineAsync(duration + LoadLoop.Drain + AnswerMargin, $"a block of '{_plans[index].Name}'", cancellationToken).ConfigureAwait(false);
+        // A block ends by its time plus its requests in flight, each bounded by the request timeout (closed at most a second
+        // past it) and all by the loop's drain.
+        var drain = TimeSpan.FromTicks(Math.Min(LoadLoop.Drain.Ticks, (_plans[index].RequestTimeout + TimeSpan.FromSeconds(1)).Ticks));
+        var line = await ReadLineAsync(duration + drain + AnswerMargin, $"a block of '{_plans[index].Name}'", cancellationToken).ConfigureAwait(false);
         try
         {
             return JsonSerializer.Deserialize<LoadResult>(line, LoadWorkerJson.Options) ?? throw new JsonException("the result is JSON null");
