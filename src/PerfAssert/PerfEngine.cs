@@ -286,9 +286,15 @@ internal static class PerfEngine
         }
 
         // A verdict that was Invalid already (a reference build that cannot be had) keeps its own reason first: that is
-        // what the user must fix, and a machine that is also unstable must not hide it.
-        var own = verdict.Outcome == VerdictOutcome.Invalid && !string.IsNullOrEmpty(verdict.Reason) ? verdict.Reason + "; " : string.Empty;
-        return verdict with { Outcome = VerdictOutcome.Invalid, Reason = own + reason, Confirmed = false };
+        // what the user must fix, and a machine that is also unstable must not hide it. Any other verdict's own reason
+        // (no committed entry, a shallow clone that cannot build the reference) follows, so it is not lost either.
+        var own = verdict.Reason;
+        return verdict with
+        {
+            Outcome = VerdictOutcome.Invalid,
+            Reason = string.IsNullOrEmpty(own) ? reason : verdict.Outcome == VerdictOutcome.Invalid ? own + "; " + reason : reason + "; " + own,
+            Confirmed = false,
+        };
     }
 
     private static string? Unsettled(WarmupResult warmup) => warmup.Unsettled is null
