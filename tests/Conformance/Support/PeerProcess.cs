@@ -88,17 +88,33 @@ internal sealed class PeerProcess : IAsyncDisposable
         return peer;
     }
 
-    /// <summary>Waits for a line of standard output that starts with <paramref name="prefix"/> and returns the rest of it.</summary>
-    public string WaitForLine(string prefix, TimeSpan timeout)
+    /// <summary>
+    /// Waits for a line of standard output that starts with <paramref name="prefix"/> and returns the rest of it. When the
+    /// peer's output (standard output or error) comes to hold <paramref name="failure"/>, the wait ends at once with an
+    /// <see cref="IOException"/> quoting it, instead of waiting out the timeout for a peer that failed but did not exit.
+    /// </summary>
+    public string WaitForLine(string prefix, TimeSpan timeout, string? failure = null)
     {
         using var cancel = new CancellationTokenSource(timeout);
         try
         {
-            foreach (var line in _lines.GetConsumingEnumerable(cancel.Token))
+            while (true)
             {
-                if (line.StartsWith(prefix, StringComparison.Ordinal))
+                if (_lines.TryTake(out var line, 200, cancel.Token))
                 {
-                    return line[prefix.Length..].Trim();
+                    if (line.StartsWith(prefix, StringComparison.Ordinal))
+                    {
+                        return line[prefix.Length..].Trim();
+                    }
+                }
+                else if (_lines.IsCompleted)
+                {
+                    break;
+                }
+
+                if (failure is not null && Output.Contains(failure, StringComparison.Ordinal))
+                {
+                    throw new IOException($"The peer '{_process.StartInfo.FileName} {string.Join(' ', _process.StartInfo.ArgumentList)}' failed ('{failure}'). Its output:{Environment.NewLine}{Output}");
                 }
             }
         }

@@ -78,9 +78,8 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     [Fact]
     public async Task RealWcfClient_CallsAMonoNetTcpService_Exactly()
     {
-        var port = FreePort();
-        await using var service = mono.Start(["service", "nettcp", port.ToString(CultureInfo.InvariantCulture)]);
-        service.WaitForLine("listening ", PeerTimeout);
+        var (service, port) = await StartServiceAsync("nettcp");
+        await using var _ = service;
         await using var client = WcfChannelClient.NetTcp(new IPEndPoint(IPAddress.Loopback, port), TimeSpan.FromSeconds(10));
         var ct = TestContext.Current.CancellationToken;
 
@@ -96,9 +95,8 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     [Fact]
     public async Task RealWcfClient_CallsAMonoBasicHttpService_Exactly()
     {
-        var port = FreePort();
-        await using var service = mono.Start(["service", "basichttp", port.ToString(CultureInfo.InvariantCulture)]);
-        service.WaitForLine("listening ", PeerTimeout);
+        var (service, port) = await StartServiceAsync("basichttp");
+        await using var _ = service;
         await using var client = WcfChannelClient.BasicHttp(new Uri($"http://127.0.0.1:{port}{BasicHttpEndpoint.Path}"), TimeSpan.FromSeconds(30));
         var ct = TestContext.Current.CancellationToken;
 
@@ -121,9 +119,8 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     [InlineData(WebHttpFormat.Json)]
     public async Task StandInWebHttpClient_CallsAMonoWebHttpService_EveryOperationWithABody(WebHttpFormat format)
     {
-        var port = FreePort();
-        await using var service = mono.Start(["service", format == WebHttpFormat.Xml ? "webxml" : "webjson", port.ToString(CultureInfo.InvariantCulture)]);
-        service.WaitForLine("listening ", PeerTimeout);
+        var (service, port) = await StartServiceAsync(format == WebHttpFormat.Xml ? "webxml" : "webjson");
+        await using var _ = service;
         await using var client = new WebHttpWcfClient(new TargetEndpoints { Http = new Uri($"http://127.0.0.1:{port}/") }, format, TimeSpan.FromSeconds(30));
         var ct = TestContext.Current.CancellationToken;
 
@@ -209,6 +206,34 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
         var line = string.Create(CultureInfo.InvariantCulture,
             $"first-todo: {first.Id}|{first.Title ?? "(null)"}|{(first.IsComplete ? "true" : "false")}|{first.CreatedAt:yyyy-MM-dd'T'HH:mm:ss.fffffffzzz}");
         Assert.Contains(line, output, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Starts a Mono service on a free port and waits until it listens. The port is free when chosen but can be taken before
+    /// Mono binds it (a CI run lost one to another process's outgoing connection, and the peer, failed but still running,
+    /// was waited for 120 s): then it starts again on another port, up to three times.
+    /// </summary>
+    private async Task<(PeerProcess Service, int Port)> StartServiceAsync(string kind)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            var port = FreePort();
+            var service = mono.Start(["service", kind, port.ToString(CultureInfo.InvariantCulture)]);
+            try
+            {
+                service.WaitForLine("listening ", PeerTimeout, failure: "Address already in use");
+                return (service, port);
+            }
+            catch (IOException) when (attempt < 3)
+            {
+                await service.DisposeAsync();
+            }
+            catch
+            {
+                await service.DisposeAsync();
+                throw;
+            }
+        }
     }
 
     private static int FreePort()
