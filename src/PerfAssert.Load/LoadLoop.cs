@@ -124,7 +124,7 @@ internal sealed class LoadLoop
             : Stopwatch.GetElapsedTime(started) < _plan.Duration!.Value);
 
         var loops = _lean is { } lean && lean.Polling
-            ? await lean.RunPolledAsync(_plan.Concurrency, new PolledLoops.Run(Another, Right, error => Count(error.Kind, 1, error.Text), deadline, lean.RequestTimeoutTicks, 0, overall.Token)).ConfigureAwait(false)
+            ? await lean.RunPolledAsync(_plan.Concurrency, new PolledLoops.Run(Another, Right, error => Count(error.Kind, 1, error.Text), deadline, overall.Token)).ConfigureAwait(false)
             : await Task.WhenAll(Enumerable.Range(0, _plan.Concurrency)
                 .Select(_ => Task.Run(() => LoopAsync(Another, deadline, overall.Token), CancellationToken.None))).ConfigureAwait(false);
         var elapsed = Stopwatch.GetElapsedTime(started);

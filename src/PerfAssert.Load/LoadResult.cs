@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace PerfAssert.Load;
 
 /// <summary>What a load run measured. Only correct answers count towards the latency quantiles.</summary>
@@ -23,4 +25,8 @@ public sealed record LoadResult(
     /// <c>HttpMessageInvoker</c> (h2c, https:// and in-memory hosts); <see langword="null"/> when not said.
     /// </summary>
     public string? Client { get; init; }
+
+    /// <summary>Correct answers per second over the run's time (0 for a run that took none); not part of the worker's JSON.</summary>
+    [JsonIgnore]
+    public double RequestsPerSecond => Elapsed > TimeSpan.Zero ? (Requests - Errors) / Elapsed.TotalSeconds : 0;
 }

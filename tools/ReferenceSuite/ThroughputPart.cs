@@ -81,8 +81,8 @@ internal static class ThroughputPart
                     {
                         var result = await session.RunAsync(0, Block);
                         ours.Add(result);
-                        blocks.Add(new DriverBlock(round, true, (result.Requests - result.Errors) / result.Elapsed.TotalSeconds, result.Requests, result.Errors,
-                            result.Cpu is { } worker && result.Requests > 0 ? worker.TotalMicroseconds / result.Requests : null, PerRequest(ServiceCpu() - before, result.Requests)));
+                        blocks.Add(new DriverBlock(round, true, result.RequestsPerSecond, result.Requests, result.Errors,
+                            result.Cpu is { } worker ? PerRequest(worker, result.Requests) : null, PerRequest(ServiceCpu() - before, result.Requests)));
                         continue;
                     }
 

@@ -83,7 +83,13 @@ internal sealed class Http11Client : IDisposable
 
     internal ReadOnlyMemory<byte> Request { get; }
 
-    internal long RequestTimeoutTicks => _limit;
+    /// <summary>The error of an exchange that had no answer within the request timeout, after <paramref name="received"/> bytes of it.</summary>
+    internal (string Kind, string Text) TimedOut(long received) =>
+        ("timeout", $"no answer within {RequestTimeout.TotalSeconds:0.#} s: the connection was closed after {received} bytes of the answer");
+
+    /// <summary>The error of a failed socket call, counted by <paramref name="kind"/>, its text naming what was being done and to whom.</summary>
+    internal (string Kind, string Text) Failure(string kind, bool connecting, string what) =>
+        (kind, $"{(connecting ? "connecting to" : "exchanging with")} {Target}: {what}");
 
     private bool Bodiless => _plan.Method.Equals("HEAD", StringComparison.OrdinalIgnoreCase);
 
@@ -107,7 +113,8 @@ internal sealed class Http11Client : IDisposable
 
     /// <summary>
     /// One run of the closed loop over <paramref name="concurrency"/> polled connections (opened by the first run, kept for the
-    /// next), on as many event loops as the runtime has processors, at most one per connection.
+    /// next), on as many event loops as the runtime has processors, at most one per connection, each keeping the request
+    /// timeout and the run's deadline at the watchdog's period.
     /// </summary>
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
     internal Task<List<long>[]> RunPolledAsync(int concurrency, PolledLoops.Run run)
@@ -118,7 +125,7 @@ internal sealed class Http11Client : IDisposable
         }
 
         var threads = Math.Clamp(Environment.ProcessorCount, 1, concurrency);
-        return PolledLoops.RunAsync(_polled.Take(concurrency).ToArray(), threads, run with { CheckMilliseconds = _checkMilliseconds });
+        return PolledLoops.RunAsync(_polled.Take(concurrency).ToArray(), threads, run, _limit, _checkMilliseconds);
     }
 
     /// <summary>A connection for one loop: an idle one (still open from the warm-up, say) or a new one.</summary>

@@ -68,15 +68,14 @@ internal sealed class Http11Connection : ILoadChannel
         }
         catch (Exception ex) when (ex is SocketException or ObjectDisposedException)
         {
-            Error = (ex is SocketException socketError ? $"SocketException ({socketError.SocketErrorCode})" : ex.GetType().Name,
-                $"{(_connected ? "exchanging with" : "connecting to")} {_client.Target}: {ex.GetType().Name}: {ex.Message}");
+            Error = _client.Failure(ex is SocketException socketError ? $"SocketException ({socketError.SocketErrorCode})" : ex.GetType().Name, !_connected, $"{ex.GetType().Name}: {ex.Message}");
             Unreachable = _connected ? null : $"{(ex is SocketException { SocketErrorCode: SocketError.HostNotFound or SocketError.TryAgain or SocketError.NoData } ? "NameResolutionError" : "ConnectionError")}: {ex.Message}";
             answered = false;
         }
 
         if (Interlocked.Exchange(ref _busySince, Idle) == Aborted)
         {
-            Error = ("timeout", $"no answer within {_client.RequestTimeout.TotalSeconds:0.#} s: the connection was closed after {_reader.Received} bytes of the answer");
+            Error = _client.TimedOut(_reader.Received);
             Unreachable = $"no answer within the request timeout of {_client.RequestTimeout.TotalSeconds:0.#} s";
             answered = false;
         }

@@ -13,10 +13,7 @@ internal static partial class Libc
 {
     public const int EAGAIN = 11;
     public const int EINTR = 4;
-    public const int EINPROGRESS = 115;
     public const uint EPOLLIN = 0x001;
-    public const uint EPOLLERR = 0x008;
-    public const uint EPOLLHUP = 0x010;
     public const int EpollCtlAdd = 1;
     public const int MsgDontWait = 0x40;
     public const int MsgPeek = 0x02;

@@ -50,6 +50,9 @@ internal sealed class PolledConnection : ILoadAnswer
     /// <summary>The socket's descriptor, or -1 when the connection is closed.</summary>
     public int Fd => _fd;
 
+    /// <summary>Where its event loop keeps it during a run: the user data of its epoll events.</summary>
+    public int Slot { get; set; }
+
     /// <summary>When the request in flight was sent (a <see cref="Stopwatch"/> timestamp), or 0 when none is.</summary>
     public long SentAt { get; private set; }
 
@@ -72,22 +75,53 @@ internal sealed class PolledConnection : ILoadAnswer
     }
 
     /// <summary>
-    /// Sends the request, on a new connection when this one is closed (connected within the request timeout): false with
-    /// <see cref="Error"/> when that fails. <paramref name="opened"/> is called with the new socket's descriptor.
+    /// Opens a non-blocking connection to the first of the target's addresses that accepts one, all of them within the
+    /// request timeout: false with <see cref="Error"/> when none does.
     /// </summary>
-    public bool Send(long now, Action<PolledConnection> opened)
+    public bool Open()
     {
-        _reader.Reset();
-        if (_fd < 0)
+        var started = Stopwatch.GetTimestamp();
+        (string Kind, string Text) failure = default;
+        foreach (var address in _client.Addresses)
         {
-            if (!Connect())
+            var socket = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, Blocking = false };
+            try
             {
-                return false;
+                socket.Connect(new IPEndPoint(address, _client.Target.Port));
+            }
+            catch (SocketException ex) when (ex.SocketErrorCode is SocketError.WouldBlock or SocketError.InProgress)
+            {
+                if (!Libc.WaitWritable((int)socket.Handle, RemainingMilliseconds(started)))
+                {
+                    socket.Dispose();
+                    return Fail(_client.Failure("timeout", connecting: true, $"no connection within {_client.RequestTimeout.TotalSeconds:0.#} s"));
+                }
+
+                if (socket.GetSocketOption(SocketOptionLevel.Socket, SocketOptionName.Error) is int errno and not 0)
+                {
+                    socket.Dispose();
+                    failure = SocketFailure(errno, connecting: true);
+                    continue;
+                }
+            }
+            catch (SocketException ex)
+            {
+                socket.Dispose();
+                failure = _client.Failure($"SocketException ({ex.SocketErrorCode})", connecting: true, $"SocketException: {ex.Message}");
+                continue;
             }
 
-            opened(this);
+            (_socket, _fd) = (socket, (int)socket.Handle);
+            return true;
         }
 
+        return Fail(failure);
+    }
+
+    /// <summary>Sends the request on the open connection: false with <see cref="Error"/> (and the connection closed) when that fails.</summary>
+    public bool Send(long now)
+    {
+        _reader.Reset();
         SentAt = now;
         var request = _client.Request.Span;
         var sent = 0;
@@ -107,7 +141,7 @@ internal sealed class PolledConnection : ILoadAnswer
                 continue;
             }
 
-            return Fail(errno == Libc.EAGAIN ? ("timeout", $"the request could not be sent within {_client.RequestTimeout.TotalSeconds:0.#} s") : SocketFailure(errno, "exchanging with"));
+            return Fail(errno == Libc.EAGAIN ? ("timeout", $"the request could not be sent within {_client.RequestTimeout.TotalSeconds:0.#} s") : SocketFailure(errno, connecting: false));
         }
 
         return true;
@@ -122,7 +156,7 @@ internal sealed class PolledConnection : ILoadAnswer
         if (read < 0)
         {
             var errno = Marshal.GetLastPInvokeError();
-            return errno is Libc.EAGAIN or Libc.EINTR ? Progress.Pending : Failed(SocketFailure(errno, "exchanging with"));
+            return errno is Libc.EAGAIN or Libc.EINTR ? Progress.Pending : Failed(SocketFailure(errno, connecting: false));
         }
 
         switch (_reader.Read((int)read))
@@ -146,8 +180,7 @@ internal sealed class PolledConnection : ILoadAnswer
     public void Abort((string Kind, string Text) error) => Failed(error);
 
     /// <summary>The abort text for a request that had no answer within the request timeout.</summary>
-    public (string Kind, string Text) TimedOut() =>
-        ("timeout", $"no answer within {_client.RequestTimeout.TotalSeconds:0.#} s: the connection was closed after {_reader.Received} bytes of the answer");
+    public (string Kind, string Text) TimedOut() => _client.TimedOut(_reader.Received);
 
     /// <summary>Closes the connection; the next <see cref="Send"/> opens a new one.</summary>
     public void Close()
@@ -170,8 +203,8 @@ internal sealed class PolledConnection : ILoadAnswer
         return false;
     }
 
-    private (string Kind, string Text) SocketFailure(int errno, string doing) =>
-        ($"SocketException ({SocketErrorOf(errno)})", $"{doing} {_client.Target}: SocketException: {Marshal.GetPInvokeErrorMessage(errno)}");
+    private (string Kind, string Text) SocketFailure(int errno, bool connecting) =>
+        _client.Failure($"SocketException ({SocketErrorOf(errno)})", connecting, $"SocketException: {Marshal.GetPInvokeErrorMessage(errno)}");
 
     /// <summary>The socket error .NET reports for the Linux errno values a load meets; others as <see cref="SocketError.SocketError"/>.</summary>
     private static SocketError SocketErrorOf(int errno) => errno switch
@@ -186,48 +219,4 @@ internal sealed class PolledConnection : ILoadAnswer
 
     private int RemainingMilliseconds(long since) =>
         (int)Math.Max(0, (_client.RequestTimeout - Stopwatch.GetElapsedTime(since)).TotalMilliseconds);
-
-    /// <summary>
-    /// Opens a non-blocking connection to the first of the target's addresses that accepts one, all of them within the
-    /// request timeout.
-    /// </summary>
-    private bool Connect()
-    {
-        var started = Stopwatch.GetTimestamp();
-        (string Kind, string Text) failure = default;
-        foreach (var address in _client.Addresses)
-        {
-            var socket = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, Blocking = false };
-            try
-            {
-                socket.Connect(new IPEndPoint(address, _client.Target.Port));
-            }
-            catch (SocketException ex) when (ex.SocketErrorCode is SocketError.WouldBlock or SocketError.InProgress)
-            {
-                if (!Libc.WaitWritable((int)socket.Handle, RemainingMilliseconds(started)))
-                {
-                    socket.Dispose();
-                    return Fail(("timeout", $"connecting to {_client.Target}: no connection within {_client.RequestTimeout.TotalSeconds:0.#} s"));
-                }
-
-                if (socket.GetSocketOption(SocketOptionLevel.Socket, SocketOptionName.Error) is int errno and not 0)
-                {
-                    socket.Dispose();
-                    failure = SocketFailure(errno, "connecting to");
-                    continue;
-                }
-            }
-            catch (SocketException ex)
-            {
-                socket.Dispose();
-                failure = ($"SocketException ({ex.SocketErrorCode})", $"connecting to {_client.Target}: SocketException: {ex.Message}");
-                continue;
-            }
-
-            (_socket, _fd) = (socket, (int)socket.Handle);
-            return true;
-        }
-
-        return Fail(failure);
-    }
 }

@@ -15,25 +15,24 @@ namespace PerfAssert.Load.Http11;
 [SupportedOSPlatform("linux")]
 internal static class PolledLoops
 {
-    /// <summary>The callbacks and limits of one run, shared by its threads.</summary>
-    public sealed record Run(
-        Func<bool> Another, Func<ILoadAnswer, bool> Right, Action<(string Kind, string Text)> Failed, TimeSpan Deadline, long RequestTimeoutTicks, int CheckMilliseconds, CancellationToken Overall);
+    /// <summary>What a run asks of its loops, shared by its threads: the next request or not, the answer's check, an error's count.</summary>
+    public sealed record Run(Func<bool> Another, Func<ILoadAnswer, bool> Right, Action<(string Kind, string Text)> Failed, TimeSpan Deadline, CancellationToken Overall);
 
     /// <summary>
-    /// Runs <paramref name="run"/> over <paramref name="connections"/>, dealt round-robin to <paramref name="threads"/> event loops;
+    /// Runs <paramref name="run"/> over <paramref name="connections"/>, dealt round-robin to <paramref name="threads"/> event
+    /// loops, each ending an exchange older than <paramref name="requestTimeoutTicks"/> within <paramref name="checkMilliseconds"/>;
     /// each loop's correct answers' latencies (as <see cref="Stopwatch"/> ticks) when all have ended.
     /// </summary>
-    public static Task<List<long>[]> RunAsync(IReadOnlyList<PolledConnection> connections, int threads, Run run)
-    {
-        var loops = Enumerable.Range(0, threads).Select(t =>
+    public static Task<List<long>[]> RunAsync(IReadOnlyList<PolledConnection> connections, int threads, Run run, long requestTimeoutTicks, int checkMilliseconds) =>
+        Task.WhenAll(Enumerable.Range(0, threads).Select(t =>
         {
-            var mine = connections.Where((_, i) => i % threads == t).ToArray();
+            var loop = new EventLoop([.. connections.Where((_, i) => i % threads == t)], run, requestTimeoutTicks, checkMilliseconds);
             var done = new TaskCompletionSource<List<long>>(TaskCreationOptions.RunContinuationsAsynchronously);
             var thread = new Thread(() =>
             {
                 try
                 {
-                    done.SetResult(Loop(mine, run));
+                    done.SetResult(loop.Run());
                 }
                 catch (Exception ex)
                 {
@@ -46,66 +45,58 @@ internal static class PolledLoops
             };
             thread.Start();
             return done.Task;
-        }).ToArray();
-        return Task.WhenAll(loops);
-    }
+        }));
 
-    private static List<long> Loop(PolledConnection[] mine, Run run)
+    /// <summary>One thread's loop over its connections, with an epoll instance of its own for the run.</summary>
+    private sealed class EventLoop(PolledConnection[] mine, Run run, long requestTimeoutTicks, int checkMilliseconds)
     {
-        var latencies = new List<long>(1024);
-        var epoll = Libc.EpollCreate(0x80000 /* EPOLL_CLOEXEC */);
-        if (epoll < 0)
+        private readonly List<long> _latencies = new(1024);
+        private int _epoll = -1;
+        private int _inFlight;
+
+        public List<long> Run()
         {
-            throw new InvalidOperationException($"epoll_create1 failed: {Marshal.GetPInvokeErrorMessage(Marshal.GetLastPInvokeError())}");
+            _epoll = Libc.EpollCreate(0x80000 /* EPOLL_CLOEXEC */);
+            if (_epoll < 0)
+            {
+                throw new InvalidOperationException($"epoll_create1 failed: {Marshal.GetPInvokeErrorMessage(Marshal.GetLastPInvokeError())}");
+            }
+
+            try
+            {
+                for (var slot = 0; slot < mine.Length; slot++)
+                {
+                    mine[slot].Slot = slot;
+                    mine[slot].DropIfClosed();
+                    if (mine[slot].Fd >= 0)
+                    {
+                        Watch(mine[slot]);
+                    }
+                }
+
+                foreach (var connection in mine)
+                {
+                    _inFlight += Start(connection) ? 1 : 0;
+                }
+
+                Poll();
+            }
+            finally
+            {
+                Libc.Close(_epoll);
+            }
+
+            return _latencies;
         }
 
-        try
+        private void Poll()
         {
-            void Opened(PolledConnection connection)
-            {
-                var slot = Array.IndexOf(mine, connection);
-                if (!Libc.Watch(epoll, connection.Fd, slot))
-                {
-                    throw new InvalidOperationException($"epoll_ctl failed: {Marshal.GetPInvokeErrorMessage(Marshal.GetLastPInvokeError())}");
-                }
-            }
-
-            bool Start(PolledConnection connection)
-            {
-                while (run.Another())
-                {
-                    if (connection.Send(Stopwatch.GetTimestamp(), Opened))
-                    {
-                        return true;
-                    }
-
-                    run.Failed(connection.Error);
-                }
-
-                return false;
-            }
-
-            var inFlight = 0;
-            foreach (var connection in mine)
-            {
-                connection.DropIfClosed();
-                if (connection.Fd >= 0)
-                {
-                    Opened(connection);
-                }
-            }
-
-            foreach (var connection in mine)
-            {
-                inFlight += Start(connection) ? 1 : 0;
-            }
-
             var events = new byte[Libc.EventBytes * mine.Length];
-            var checkTicks = run.CheckMilliseconds * Stopwatch.Frequency / 1000;
+            var checkTicks = checkMilliseconds * Stopwatch.Frequency / 1000;
             var checkedAt = Stopwatch.GetTimestamp();
-            while (inFlight > 0)
+            while (_inFlight > 0)
             {
-                var ready = Libc.EpollWait(epoll, ref events[0], mine.Length, run.CheckMilliseconds);
+                var ready = Libc.EpollWait(_epoll, ref events[0], mine.Length, checkMilliseconds);
                 if (ready < 0 && Marshal.GetLastPInvokeError() is var errno && errno != Libc.EINTR)
                 {
                     throw new InvalidOperationException($"epoll_wait failed: {Marshal.GetPInvokeErrorMessage(errno)}");
@@ -113,78 +104,109 @@ internal static class PolledLoops
 
                 for (var i = 0; i < ready; i++)
                 {
-                    var connection = mine[BitConverter.ToInt64(events, (i * Libc.EventBytes) + Libc.EventDataOffset)];
-                    var sentAt = connection.SentAt;
-                    if (sentAt == 0)
-                    {
-                        // An event from a connection this batch already ended.
-                        continue;
-                    }
-
-                    switch (connection.Receive())
-                    {
-                        case PolledConnection.Progress.Pending:
-                            continue;
-                        case PolledConnection.Progress.Answered:
-                            if (run.Right(connection))
-                            {
-                                latencies.Add(Stopwatch.GetTimestamp() - sentAt);
-                            }
-
-                            break;
-                        default:
-                            run.Failed(connection.Error);
-                            break;
-                    }
-
-                    inFlight -= Start(connection) ? 0 : 1;
+                    Answer(mine[BitConverter.ToInt64(events, (i * Libc.EventBytes) + Libc.EventDataOffset)]);
                 }
 
                 var now = Stopwatch.GetTimestamp();
                 if (now - checkedAt >= checkTicks || run.Overall.IsCancellationRequested)
                 {
                     checkedAt = now;
-                    inFlight -= Expire(mine, run, now, Start);
+                    Expire(now);
                 }
             }
         }
-        finally
-        {
-            Libc.Close(epoll);
-        }
 
-        return latencies;
-    }
-
-    /// <summary>Ends the exchanges past their time (or all, once the run's deadline has passed); how many loops stopped.</summary>
-    private static int Expire(PolledConnection[] mine, Run run, long now, Func<PolledConnection, bool> start)
-    {
-        var stopped = 0;
-        foreach (var connection in mine)
+        /// <summary>Reads a readable connection; once its answer is whole (or the exchange failed), counts it and sends the next.</summary>
+        private void Answer(PolledConnection connection)
         {
             var sentAt = connection.SentAt;
             if (sentAt == 0)
             {
-                continue;
+                // An event from a connection this batch already ended.
+                return;
             }
 
-            if (run.Overall.IsCancellationRequested)
+            switch (connection.Receive())
             {
-                connection.Abort(("deadline", $"the run's deadline of {run.Deadline} passed"));
-            }
-            else if (now - sentAt > run.RequestTimeoutTicks)
-            {
-                connection.Abort(connection.TimedOut());
-            }
-            else
-            {
-                continue;
+                case PolledConnection.Progress.Pending:
+                    return;
+                case PolledConnection.Progress.Answered:
+                    if (run.Right(connection))
+                    {
+                        _latencies.Add(Stopwatch.GetTimestamp() - sentAt);
+                    }
+
+                    break;
+                default:
+                    run.Failed(connection.Error);
+                    break;
             }
 
-            run.Failed(connection.Error);
-            stopped += start(connection) ? 0 : 1;
+            _inFlight -= Start(connection) ? 0 : 1;
         }
 
-        return stopped;
+        /// <summary>Sends the connection's next request, opening it again first when it was closed; false once the run wants no more.</summary>
+        private bool Start(PolledConnection connection)
+        {
+            while (run.Another())
+            {
+                if (connection.Fd < 0)
+                {
+                    if (!connection.Open())
+                    {
+                        run.Failed(connection.Error);
+                        continue;
+                    }
+
+                    Watch(connection);
+                }
+
+                if (connection.Send(Stopwatch.GetTimestamp()))
+                {
+                    return true;
+                }
+
+                run.Failed(connection.Error);
+            }
+
+            return false;
+        }
+
+        /// <summary>Ends the exchanges past their time (or all, once the run's deadline has passed).</summary>
+        private void Expire(long now)
+        {
+            foreach (var connection in mine)
+            {
+                var sentAt = connection.SentAt;
+                if (sentAt == 0)
+                {
+                    continue;
+                }
+
+                if (run.Overall.IsCancellationRequested)
+                {
+                    connection.Abort(("deadline", $"the run's deadline of {run.Deadline} passed"));
+                }
+                else if (now - sentAt > requestTimeoutTicks)
+                {
+                    connection.Abort(connection.TimedOut());
+                }
+                else
+                {
+                    continue;
+                }
+
+                run.Failed(connection.Error);
+                _inFlight -= Start(connection) ? 0 : 1;
+            }
+        }
+
+        private void Watch(PolledConnection connection)
+        {
+            if (!Libc.Watch(_epoll, connection.Fd, connection.Slot))
+            {
+                throw new InvalidOperationException($"epoll_ctl failed: {Marshal.GetPInvokeErrorMessage(Marshal.GetLastPInvokeError())}");
+            }
+        }
     }
 }

@@ -13,5 +13,5 @@ public sealed record LoadBlock(string Side, int Round, LoadResult Result)
     public int Pair { get; init; }
 
     /// <summary>Correctly answered requests per second in the block.</summary>
-    public double RequestsPerSecond => Result.Elapsed > TimeSpan.Zero ? (Result.Requests - Result.Errors) / Result.Elapsed.TotalSeconds : 0;
+    public double RequestsPerSecond => Result.RequestsPerSecond;
 }
