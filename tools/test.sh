@@ -33,7 +33,8 @@ took() {
 untimed=(tests/Functional/Functional.csproj tests/Conformance/Conformance.csproj
     tests/PerfAssert.Xunit.V2.Tests/PerfAssert.Xunit.V2.Tests.csproj
     tests/PerfAssert.FluentAssertions.Tests/PerfAssert.FluentAssertions.Tests.csproj
-    tests/PerfAssert.AwesomeAssertions.Tests/PerfAssert.AwesomeAssertions.Tests.csproj)
+    tests/PerfAssert.AwesomeAssertions.Tests/PerfAssert.AwesomeAssertions.Tests.csproj
+    tests/PerfAssert.History.Tests/PerfAssert.History.Tests.csproj)
 timed=(tests/PerfAssert.Tests/PerfAssert.Tests.csproj tests/Performance/Performance.csproj
     tests/PerfAssert.Hosting.Tests/PerfAssert.Hosting.Tests.csproj tests/Embedding.Tests/Embedding.Tests.csproj
     tests/PerfAssert.BenchmarkDotNet.Tests/PerfAssert.BenchmarkDotNet.Tests.csproj)
@@ -46,10 +47,10 @@ for project in $(dotnet sln PerfAssert.sln list | grep '\.csproj$' | grep '^test
     fi
 done
 
-# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp, BasicHttp and WebHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator) with GNU time (which measures wrk's CPU time); and headless Chromium, which renders a report chart for the screenshot test. A test whose peer is missing fails and names the package.
+# The peers: Debian's python3-msgpack (MessagePack), python3-grpcio with python3-protobuf and protoc (gRPC), python3-zeep (SOAP from the served WSDL), Mono's runtime, compiler and WCF (NetTcp, BasicHttp and WebHttp, the WCF of mono-complete without the rest of it), and wrk (the reference suite's outside load generator) with GNU time (which measures wrk's CPU time); headless Chromium, which renders a report chart for the screenshot test; and PostgreSQL (Debian's postgresql), which the history store tests start as a private server on a free port. A test whose peer is missing fails and names the package.
 # They install in the background while the solution builds (apt-get waits on the network and dpkg, the build on the
 # CPU); the tests start only once they are in.
-peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil wrk time chromium-headless-shell)
+peers=(python3 python3-msgpack python3-grpcio python3-protobuf protobuf-compiler libprotobuf-dev python3-zeep mono-runtime mono-mcs libmono-system-servicemodel4.0a-cil libmono-system-servicemodel-web4.0-cil wrk time chromium-headless-shell postgresql)
 install_peers() {
     local missing=() package sudo=""
     for package in "${peers[@]}"; do

@@ -16,8 +16,13 @@ public static class PerfTestBuilderExtensions
         ArgumentNullException.ThrowIfNull(builder);
         var context = TestContext.Current;
         var result = await builder.RunAsync(context.CancellationToken).ConfigureAwait(false);
-        // Named after the test as well as the operation: several tests may measure the same operation.
-        result = result with { Test = context.Test?.TestDisplayName };
+        // Named after the test as well as the operation: several tests may measure the same operation. The assembly keeps
+        // same-named tests of two test projects apart in the performance history.
+        result = result with
+        {
+            Test = context.Test?.TestDisplayName,
+            Assembly = context.TestAssembly?.AssemblyName is { } assembly ? new System.Reflection.AssemblyName(assembly).Name : null,
+        };
         Report(result, context);
         await ResultFiles.WriteAsync(result, context.CancellationToken).ConfigureAwait(false);
         if (result.Failed)

@@ -16,6 +16,12 @@ public sealed record PerfResult
     /// </summary>
     public string? Test { get; init; }
 
+    /// <summary>
+    /// The test assembly's name, when an adapter ran the test; with <see cref="Test"/> and <see cref="Name"/> it identifies
+    /// the operation across runs (in the performance history).
+    /// </summary>
+    public string? Assembly { get; init; }
+
     /// <summary>One verdict per budget.</summary>
     public required IReadOnlyList<Verdict> Verdicts { get; init; }
 

@@ -1,6 +1,6 @@
 using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
-namespace PerfAssert.Reporting.History;
+namespace PerfAssert.History;
 
 /// <summary>
 /// Where a series of one operation's figures over commits (oldest first) changed level: E-divisive means (Matteson and

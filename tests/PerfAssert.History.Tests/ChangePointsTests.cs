@@ -1,6 +1,4 @@
-using PerfAssert.Reporting.History;
-
-namespace PerfAssert.Tests.Reporting;
+namespace PerfAssert.History.Tests;
 
 /// <summary>
 /// Change points over an operation's history: a 10% step in a short, noisy history is found at its commit with its size;

@@ -1,0 +1,94 @@
+using System.Globalization;
+
+namespace PerfAssert.History;
+
+/// <summary>
+/// The history as trends: per machine class (never mixed) and operation, one series per measure in run order, with the
+/// change points E-divisive means and a t-test find in it (<see cref="ChangePoints"/>). A change point at a commit that
+/// accepted a change to the operation's baseline is marked as accepted, not alerted. Advisory: it fails nothing.
+/// </summary>
+internal static class HistoryAnalysis
+{
+    /// <summary>The measures a trend is drawn and searched for change points on; verdict estimates are added per metric.</summary>
+    public static readonly IReadOnlyList<Measure> Figures =
+    [
+        new("mean", "time per call (mean)", "ns", r => r.MeanNs, null, null),
+        new("bytes", "allocated per operation", "B", r => r.BytesPerOp, null, null),
+    ];
+
+    public static IReadOnlyList<ClassTrends> Analyse(HistorySnapshot snapshot, int minSegment = 3, double significance = 0.005)
+    {
+        var runs = snapshot.Runs.ToDictionary(r => r.Id);
+        var order = snapshot.Runs.Select((r, i) => (r.Id, i)).ToDictionary(p => p.Id, p => p.i);
+        var classes = new List<ClassTrends>();
+        foreach (var byClass in snapshot.Results.GroupBy(r => runs[r.RunId].MachineClass).OrderBy(g => g.Key, StringComparer.Ordinal))
+        {
+            var trends = new List<OperationTrend>();
+            foreach (var byOperation in byClass.GroupBy(r => r.OperationId))
+            {
+                var identity = snapshot.Operations[byOperation.Key];
+                var results = byOperation.OrderBy(r => order[r.RunId]).ToList();
+                var baseline = results.LastOrDefault(r => r.Baseline is not null)?.Baseline;
+                var notes = results
+                    .SelectMany(r => snapshot.Annotations
+                        .Where(a => a.Commit == runs[r.RunId].Commit && (a.Repository.Length == 0 || a.Repository == (runs[r.RunId].Repository ?? string.Empty)) && a.Annotation.Covers(r.Baseline))
+                        .Select(a => new RunNote(runs[r.RunId], a.Annotation)))
+                    .ToList();
+                var measures = Figures.Concat(results.SelectMany(r => r.Verdicts).Select(v => v.Metric).Distinct(StringComparer.Ordinal).Select(VerdictMeasure));
+                var series = measures
+                    .Select(m => Series(m, results, runs, notes, minSegment, significance))
+                    .Where(s => s.Points.Count > 0)
+                    .ToList();
+                trends.Add(new OperationTrend(identity, baseline, series, notes));
+            }
+
+            classes.Add(new ClassTrends(byClass.Key, [.. trends.OrderBy(t => t.Operation.Title, StringComparer.Ordinal)]));
+        }
+
+        return classes;
+    }
+
+    private static Measure VerdictMeasure(string metric) => new(
+        "verdict:" + metric, metric, "ratio",
+        r => r.Verdicts.FirstOrDefault(v => v.Metric == metric)?.Estimate,
+        r => r.Verdicts.FirstOrDefault(v => v.Metric == metric)?.Lower,
+        r => r.Verdicts.FirstOrDefault(v => v.Metric == metric)?.Upper);
+
+    private static MeasureSeries Series(Measure measure, IReadOnlyList<StoredResult> results, IReadOnlyDictionary<long, StoredRun> runs, IReadOnlyList<RunNote> notes, int minSegment, double significance)
+    {
+        var points = results
+            .Where(r => measure.Value(r) is { } v && double.IsFinite(v))
+            .Select(r => new TrendPoint(runs[r.RunId], measure.Value(r)!.Value, measure.Lower?.Invoke(r), measure.Upper?.Invoke(r), r.Verdicts.FirstOrDefault(v => "verdict:" + v.Metric == measure.Key)?.Budget))
+            .ToList();
+        var changes = ChangePoints.Find([.. points.Select(p => p.Value)], minSegment, significance)
+            .Select(c => new TrendChange(points[c.Index].Run, c.Before, c.After, c.PValue, notes.FirstOrDefault(n => n.Run.Id == points[c.Index].Run.Id)?.Annotation))
+            .ToList();
+        return new MeasureSeries(measure, points, changes);
+    }
+}
+
+/// <summary>What a trend is drawn on: a result's figure, and for a verdict's metric its interval.</summary>
+internal sealed record Measure(string Key, string Label, string Unit, Func<StoredResult, double?> Value, Func<StoredResult, double?>? Lower, Func<StoredResult, double?>? Upper);
+
+internal sealed record ClassTrends(string MachineClass, IReadOnlyList<OperationTrend> Operations);
+
+internal sealed record OperationTrend(OperationIdentity Operation, string? Baseline, IReadOnlyList<MeasureSeries> Series, IReadOnlyList<RunNote> Notes)
+{
+    public IEnumerable<TrendChange> Alerts => Series.SelectMany(s => s.Changes).Where(c => c.Accepted is null);
+}
+
+internal sealed record MeasureSeries(Measure Measure, IReadOnlyList<TrendPoint> Points, IReadOnlyList<TrendChange> Changes);
+
+internal sealed record TrendPoint(StoredRun Run, double Value, double? Lower, double? Upper, double? Budget);
+
+/// <summary>A level shift first seen at <paramref name="Run"/>; <paramref name="Accepted"/> when that commit accepted it.</summary>
+internal sealed record TrendChange(StoredRun Run, double Before, double After, double PValue, Annotation? Accepted)
+{
+    public double RelativeChange => Before == 0 ? (After == 0 ? 0 : double.PositiveInfinity) : (After / Before) - 1;
+
+    public string Describe(Measure measure) => string.Create(CultureInfo.InvariantCulture,
+        $"{measure.Label}: {RelativeChange:+0.0%;-0.0%} at {Run.ShortCommit} ({Before:G4} -> {After:G4} {measure.Unit}, p = {PValue:0.####})");
+}
+
+/// <summary>A note (an accepted change, a moved reference build) on an operation at a run's commit.</summary>
+internal sealed record RunNote(StoredRun Run, Annotation Annotation);
