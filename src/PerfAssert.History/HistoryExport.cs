@@ -60,7 +60,7 @@ internal static class HistoryExport
             root[$"{operation.Assembly}::{operation.Test}::{operation.Name}".TrimStart(':')] = measures;
         }
 
-        return root.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n";
+        return root.ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }) + "\n";
     }
 
     private static string? Number(double? value) => value?.ToString("R", CultureInfo.InvariantCulture);

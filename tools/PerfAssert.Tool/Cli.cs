@@ -4,7 +4,7 @@ using PerfAssert.Reporting;
 
 namespace PerfAssert.Tool;
 
-/// <summary>The commands: accept, diff, list, orphans, render, bdn, and baseline show | move | build.</summary>
+/// <summary>The commands: accept, diff, list, orphans, render, bdn, baseline show | move | build, and history record | show | report | export.</summary>
 internal static class Cli
 {
     /// <summary>What <c>--help</c> prints and every bad-input message ends with.</summary>
@@ -27,7 +27,18 @@ internal static class Cli
           baseline build --project PATH [--project PATH ...] [--commit REV] [--baselines DIR]
                   build each PATH (relative to the repository root) at the reference commit, or REV, into
                   artifacts/baseline-builds/ (or PERFASSERT_BUILD_CACHE), unless it is built already ("cached")
-        defaults: --baselines: the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES);
+          history record [--results DIR] [--store LOC] [--run KEY] [--repository R] [--branch B] [--commit SHA] [--parent SHA]
+                  record a test run's results in the performance history (once: recording again adds nothing);
+                  the commit, branch, repository and CI run come from git and the CI's variables unless given
+          history show   --test TEXT [--store LOC] [--branch B] [--machine-class C] [--last N]
+                  every recorded run of the operations whose test or name contains TEXT, with their change points
+          history report [--store LOC] [--out DIR] [--results DIR] [--branch B] [--machine-class C] [--test TEXT] [--last N]
+                  write history.html (a trend chart per operation and measure) and history.md (change points; with
+                  --results, that run against the history's recent runs on its machine class)
+          history export --format csv|bencher [--store LOC] [--out FILE] [--run KEY] [filters as report]
+                  every run as CSV, or one run (the newest, or KEY) in Bencher's metric format (BMF JSON)
+        defaults: --store: PERFASSERT_HISTORY (a SQLite file or a PostgreSQL connection string), else
+          perfassert-history.db in the current directory; --last: 1000 runs; the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES);
           --from: the candidates beside it; --results: PERFASSERT_RESULTS, else TestResults/perfassert beside the
           baselines folder; --out: perfassert-report in the current directory; --format: both.
         exit codes: 0 done (render reports failing verdicts without judging), 1 a test failed and --fail-on-regression
@@ -48,7 +59,7 @@ internal static class Cli
         {
             return await RunAsync(args, output, ci);
         }
-        catch (Exception ex) when (ex is BaselineException or BenchmarkDotNet.BenchmarkBridgeException or BaselineBuildUnavailableException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
+        catch (Exception ex) when (ex is BaselineException or PerfAssert.History.HistoryException or BenchmarkDotNet.BenchmarkBridgeException or BaselineBuildUnavailableException or IOException or InvalidDataException or UnauthorizedAccessException or InvalidOperationException or ArgumentException)
         {
             await error.WriteLineAsync("perfassert: " + ex.Message);
             return 2;
@@ -75,6 +86,17 @@ internal static class Cli
 
             var sub = $"baseline {args[1]}";
             return await BaselineCommand.RunAsync(sub, CliOptions.Parse(sub, args[2..]), onCi, output);
+        }
+
+        if (command == "history")
+        {
+            if (args.Length == 1)
+            {
+                throw new ArgumentException($"'history' needs one of record, show, report, export.{System.Environment.NewLine}{Usage}");
+            }
+
+            var sub = $"history {args[1]}";
+            return await HistoryCommand.RunAsync(sub, CliOptions.Parse(sub, args[2..]), () => DefaultResults(StoreForResults(CliOptions.Parse(sub, args[2..]))), output);
         }
 
         var options = CliOptions.Parse(command, args[1..]);

@@ -17,6 +17,10 @@ internal sealed class CliOptions
         ["baseline show"] = (["--baselines"], [], []),
         ["baseline move"] = (["--baselines", "--commit"], [], []),
         ["baseline build"] = (["--baselines", "--commit", "--project"], [], ["--project"]),
+        ["history record"] = (["--store", "--baselines", "--results", "--run", "--repository", "--branch", "--commit", "--parent"], [], []),
+        ["history show"] = (["--store", "--test", "--repository", "--branch", "--machine-class", "--last"], [], []),
+        ["history report"] = (["--store", "--out", "--results", "--baselines", "--repository", "--branch", "--machine-class", "--test", "--last"], [], []),
+        ["history export"] = (["--store", "--format", "--out", "--run", "--repository", "--branch", "--machine-class", "--test", "--last"], [], []),
     };
 
     private readonly Dictionary<string, List<string>> _values = new(StringComparer.Ordinal);
