@@ -11,9 +11,13 @@ namespace PerfAssert.History;
 /// </summary>
 internal static class AcceptedChanges
 {
-    /// <summary>The changes between the run's commit and its parent, in the repository holding <paramref name="directory"/>; none without git or either commit.</summary>
+    /// <summary>
+    /// The changes between the run's commit and its parent, in <see cref="RunInfo.RepositoryDirectory"/> or else the
+    /// repository holding <paramref name="directory"/>; none without git or either commit.
+    /// </summary>
     public static IReadOnlyList<Annotation> At(string directory, RunInfo run)
     {
+        directory = run.RepositoryDirectory ?? directory;
         if (run.Commit is not { } commit || run.Parent is not { } parent || !Directory.Exists(directory)
             || RunInfo.Git(directory, "rev-parse", "--show-toplevel") is not { } top)
         {

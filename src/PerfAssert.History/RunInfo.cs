@@ -29,6 +29,12 @@ public sealed record RunInfo
     /// <summary>The link to the CI run, where the CI gives one.</summary>
     public string? CiUrl { get; init; }
 
+    /// <summary>
+    /// The working tree of the repository the run was made in, where git is asked which baseline entries the commit changed
+    /// (the accepted changes); <see langword="null"/> asks in the results folder's repository.
+    /// </summary>
+    public string? RepositoryDirectory { get; init; }
+
     /// <summary>When the run was recorded; <see langword="null"/> takes the time of recording.</summary>
     public DateTimeOffset? Time { get; init; }
 
@@ -62,6 +68,7 @@ public sealed record RunInfo
         return new RunInfo
         {
             Key = key,
+            RepositoryDirectory = Git(directory, "rev-parse", "--show-toplevel"),
             Repository = githubRepository ?? Env("CI_PROJECT_PATH") ?? Env("BUILD_REPOSITORY_NAME") ?? RepositoryName(Git(directory, "remote", "get-url", "origin")),
             Branch = branch ?? Git(directory, "symbolic-ref", "--short", "-q", "HEAD"),
             Commit = commit,

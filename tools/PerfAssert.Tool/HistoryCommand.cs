@@ -29,7 +29,8 @@ internal static class HistoryCommand
     private static async Task<int> RecordAsync(HistoryStore store, CliOptions options, Func<string> defaultResults, TextWriter output)
     {
         var results = Path.GetFullPath(options["--results"] ?? defaultResults());
-        var detected = RunInfo.Detect(Directory.Exists(results) ? results : Directory.GetCurrentDirectory());
+        // The run was made in the repository the tool runs in; its results may have been downloaded anywhere.
+        var detected = RunInfo.Detect(Directory.GetCurrentDirectory());
         var run = detected with
         {
             Key = options["--run"] ?? detected.Key,
@@ -37,7 +38,7 @@ internal static class HistoryCommand
             Branch = options["--branch"] ?? detected.Branch,
             Commit = options["--commit"] ?? detected.Commit,
             // A commit named on the command line has its own parent (git's, when the commit is in this repository).
-            Parent = options["--parent"] ?? (options["--commit"] is { } commit ? GitParent(results, commit) : detected.Parent),
+            Parent = options["--parent"] ?? (options["--commit"] is { } commit ? GitParent(commit) : detected.Parent),
         };
 
         var outcome = await store.RecordAsync(results, run);
@@ -135,6 +136,6 @@ internal static class HistoryCommand
             : new HistoryQuery().LastRuns,
     };
 
-    private static string? GitParent(string directory, string commit) =>
-        RunInfo.Git(Directory.Exists(directory) ? directory : Directory.GetCurrentDirectory(), "rev-parse", "-q", "--verify", commit + "^1");
+    private static string? GitParent(string commit) =>
+        RunInfo.Git(Directory.GetCurrentDirectory(), "rev-parse", "-q", "--verify", commit + "^1");
 }

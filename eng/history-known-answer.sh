@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Records a performance history with a known answer, from a scratch clone of this repository: the consumer sample's two
+# tests against the reference build (GET /orders/{id} and POST /orders/quote) run at 12 commits on a branch named main,
+# each run recorded with `perfassert history record`. Commit 5 makes GET /orders/{id} do about 10% more work per request
+# (Faults:ExtraCpuMicrosecondsPerRequest, set to a tenth of the first run's time per call); commit 9 makes it allocate
+# 256 B more per request and accepts the new baseline entry with `perfassert accept` in the same commit; every other
+# commit changes nothing. POST /orders/quote is never changed: its series is the A/A history of the same runs.
+# Then `perfassert history report` and `history show` print what the history found (docs/history.md quotes them).
+#
+#   eng/history-known-answer.sh [WORK_DIR]     (default: a new temp folder; about 25 minutes on 2 cores)
+#
+# Packages are packed from the clone under a version of their own, so the sample restores this commit's library.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mkdir -p "${1:-$(mktemp -d)}" && cd "${1:-$_}" && pwd)
+runs=${RUNS:-12}
+slow_at=${SLOW_AT:-5}
+accept_at=${ACCEPT_AT:-9}
+echo "work folder: $work"
+
+git clone -q "$repo" "$work/repo"
+cd "$work/repo"
+git checkout -q -B main
+git config user.email history@perfassert.invalid
+git config user.name "known-answer history"
+version=0.1.0-history.$(date +%s)
+for project in src/PerfAssert src/PerfAssert.Xunit src/PerfAssert.Hosting src/PerfAssert.Load; do
+    dotnet pack "$project" -c Release -o artifacts/packages -p:Version="$version" >/dev/null
+done
+dotnet build tools/PerfAssert.Tool -c Release >/dev/null
+tool() { dotnet "$work/repo/tools/PerfAssert.Tool/bin/Release/net10.0/PerfAssert.Tool.dll" "$@"; }
+
+settings=samples/OrdersService/appsettings.json
+fault() {
+    python3 - "$settings" "$1" "$2" <<'PY'
+import json, sys
+path, key, value = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(path) as f:
+    settings = json.load(f)
+settings.setdefault("Faults", {})[key] = value
+with open(path, "w") as f:
+    json.dump(settings, f, indent=2)
+    f.write("\n")
+PY
+}
+tests() {
+    PERFASSERT_RESULTS="$1" dotnet test samples/OrdersService.PerfTests -c Release -p:PerfAssertVersion="$version" \
+        --filter "FullyQualifiedName~AgainstTheReferenceBuild_StaysWithinIt" >"$1.log" 2>&1 || true
+    grep -E "reference build .* mean|allocated in worker" "$1.log" | sed 's/^ *//' || true
+}
+
+extra=0
+for i in $(seq 1 "$runs"); do
+    if [ "$i" -eq "$slow_at" ]; then
+        fault ExtraCpuMicrosecondsPerRequest "$extra"
+        git commit -qam "GET /orders/{id}: $extra us more work per request (about 10% more)"
+    elif [ "$i" -eq "$accept_at" ]; then
+        fault ExtraBytesPerRequest 256
+        tests "$work/candidates" >/dev/null
+        rm -f samples/OrdersService.PerfTests/baselines/QuotePerfTests.received.json
+        (cd samples/OrdersService.PerfTests && tool accept)
+        git add -A samples
+        git commit -qm "GET /orders/{id}: 256 B more per request; baseline accepted"
+    else
+        git commit -q --allow-empty -m "commit $i: the service is unchanged"
+    fi
+
+    echo "== run $i at $(git rev-parse --short=10 HEAD): $(git log -1 --format=%s)"
+    tests "$work/results/$i"
+    tool history record --results "$work/results/$i" --store "$work/history.db" --branch main
+    if [ "$i" -eq 1 ]; then
+        extra=$(python3 - "$work/results/1" <<'PY'
+import glob, json, sys
+for path in glob.glob(sys.argv[1] + "/*GetOrder_AgainstTheReferenceBuild*.json"):
+    result = json.load(open(path))
+    print(max(1, round(result["subject"]["meanNs"] / 1000 * 0.10)))
+PY
+)
+        echo "GET /orders/{id} takes $(( extra * 10 )) us per call here; commit $slow_at adds $extra us of work"
+    fi
+done
+
+tool history report --store "$work/history.db" --out "$work/report"
+tool history show --store "$work/history.db" --test GetOrder_AgainstTheReferenceBuild
+tool history show --store "$work/history.db" --test Quote_AgainstTheReferenceBuild
+ls -l "$work/history.db"
