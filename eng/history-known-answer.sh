@@ -44,6 +44,7 @@ with open(path, "w") as f:
 PY
 }
 tests() {
+    mkdir -p "$1"
     PERFASSERT_RESULTS="$1" dotnet test samples/OrdersService.PerfTests -c Release -p:PerfAssertVersion="$version" \
         --filter "FullyQualifiedName~AgainstTheReferenceBuild_StaysWithinIt" >"$1.log" 2>&1 || true
     grep -E "reference build .* mean|allocated in worker" "$1.log" | sed 's/^ *//' || true

@@ -87,7 +87,7 @@ internal sealed record TrendChange(StoredRun Run, double Before, double After, d
     public double RelativeChange => Before == 0 ? (After == 0 ? 0 : double.PositiveInfinity) : (After / Before) - 1;
 
     public string Describe(Measure measure) => string.Create(CultureInfo.InvariantCulture,
-        $"{measure.Label}: {RelativeChange:+0.0%;-0.0%} at {Run.ShortCommit} ({Before:G4} -> {After:G4} {measure.Unit}, p = {PValue:0.####})");
+        $"{measure.Label}: {RelativeChange:+0.0%;-0.0%} at {Run.ShortCommit} (from {Before:G4} to {After:G4} {measure.Unit}, {(PValue < 0.0001 ? "p < 0.0001" : $"p = {PValue:0.####}")})");
 }
 
 /// <summary>A note (an accepted change, a moved reference build) on an operation at a run's commit.</summary>

@@ -33,7 +33,7 @@ internal static class HistoryReport
                     foreach (var (measure, change) in alerts)
                     {
                         html.Append("<li class=\"").Append(change.Accepted is null ? "Regression" : "Pass").Append("\">")
-                            .Append(HtmlPage.Escape((change.Accepted is null ? "change point: " : "accepted: ") + change.Describe(measure) + (change.Accepted is null ? string.Empty : $" ({change.Accepted.Note})")))
+                            .Append(HtmlPage.Escape((change.Accepted is null ? "change point: " : "accepted change: ") + change.Describe(measure) + (change.Accepted is null ? string.Empty : $" ({change.Accepted.Note})")))
                             .Append("</li>");
                     }
 
@@ -69,7 +69,7 @@ internal static class HistoryReport
             MarkdownText.Line(text, "|---|---|---|---|");
             foreach (var (machine, operation, measure, change) in changes.OrderBy(c => c.Change.Accepted is not null).ThenBy(c => c.Change.Run.Time))
             {
-                MarkdownText.Line(text, $"| {MarkdownText.Cell(machine)} | {MarkdownText.Cell(operation.Title)} | {MarkdownText.Cell(change.Describe(measure))} | {(change.Accepted is null ? "**alert**" : MarkdownText.Cell("accepted: " + change.Accepted.Note))} |");
+                MarkdownText.Line(text, $"| {MarkdownText.Cell(machine)} | {MarkdownText.Cell(operation.Title)} | {MarkdownText.Cell(change.Describe(measure))} | {(change.Accepted is null ? "**alert**" : MarkdownText.Cell(change.Accepted.Note))} |");
             }
         }
 

@@ -18,7 +18,7 @@ internal static class TrendChart
     private const int Width = 900;
     private const int Height = 220;
     private const int Left = 70;
-    private const int Right = 20;
+    private const int Right = 40;
     private const int Top = 28;
     private const int Bottom = 40;
 

@@ -58,8 +58,8 @@ internal static class HistorySamples
         Key = null,
         Repository = "acme/orders",
         Branch = branch,
-        Commit = $"{run:x4}".PadLeft(40, 'c'),
-        Parent = $"{run - 1:x4}".PadLeft(40, 'c'),
+        Commit = $"{run:x4}".PadRight(40, 'c'),
+        Parent = $"{run - 1:x4}".PadRight(40, 'c'),
         Time = new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddHours(run),
     };
 }
