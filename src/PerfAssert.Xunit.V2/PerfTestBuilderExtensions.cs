@@ -35,6 +35,11 @@ public static class PerfTestBuilderExtensions
         result = result with { Test = string.IsNullOrEmpty(testMethod) ? null : $"{Path.GetFileNameWithoutExtension(testFile.Replace('\\', '/').Split('/')[^1])}.{testMethod}" };
         Report(result, output);
         await ResultFiles.WriteAsync(result, cancellationToken).ConfigureAwait(false);
+        if (await ResultHistory.RecordAsync(result, cancellationToken).ConfigureAwait(false) is { } notRecorded)
+        {
+            output?.WriteLine(WarningPrefix + notRecorded);
+        }
+
         if (result.Failed)
         {
             throw new PerfBudgetException(result);

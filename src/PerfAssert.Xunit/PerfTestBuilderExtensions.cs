@@ -25,6 +25,11 @@ public static class PerfTestBuilderExtensions
         };
         Report(result, context);
         await ResultFiles.WriteAsync(result, context.CancellationToken).ConfigureAwait(false);
+        if (await ResultHistory.RecordAsync(result, context.CancellationToken).ConfigureAwait(false) is { } notRecorded)
+        {
+            context.AddWarning(notRecorded);
+        }
+
         if (result.Failed)
         {
             throw new PerfBudgetException(result);
