@@ -14,7 +14,15 @@ internal static class HistoryAnalysis
     [
         new("mean", "time per call (mean)", "ns", r => r.MeanNs, null, null),
         new("bytes", "allocated per operation", "B", r => r.BytesPerOp, null, null),
+        new("rps", "requests per second under load", "req/s", r => r.RequestsPerSecond, null, null),
+        new("p99", "P99 latency under load", "ns", r => r.RequestsPerSecond is null ? null : r.P99Ns, null, null),
     ];
+
+    /// <summary>
+    /// The smallest change of level reported, relative to the level before: the same 1% noise floor under which a verdict
+    /// never calls a regression.
+    /// </summary>
+    public const double MinimumEffect = 0.01;
 
     public static IReadOnlyList<ClassTrends> Analyse(HistorySnapshot snapshot, int minSegment = 3, double significance = 0.005)
     {
@@ -34,7 +42,7 @@ internal static class HistoryAnalysis
                         .Where(a => a.Commit == runs[r.RunId].Commit && (a.Repository.Length == 0 || a.Repository == (runs[r.RunId].Repository ?? string.Empty)) && a.Annotation.Covers(r.Baseline))
                         .Select(a => new RunNote(runs[r.RunId], a.Annotation)))
                     .ToList();
-                var measures = Figures.Concat(results.SelectMany(r => r.Verdicts).Select(v => v.Metric).Distinct(StringComparer.Ordinal).Select(VerdictMeasure));
+                var measures = Figures.Concat(results.SelectMany(r => r.Verdicts).DistinctBy(v => VerdictMetric(v.Metric), StringComparer.Ordinal).Select(v => VerdictMeasure(VerdictMetric(v.Metric), v.Unit)));
                 var series = measures
                     .Select(m => Series(m, results, runs, notes, minSegment, significance))
                     .Where(s => s.Points.Count > 0)
@@ -48,19 +56,26 @@ internal static class HistoryAnalysis
         return classes;
     }
 
-    private static Measure VerdictMeasure(string metric) => new(
-        "verdict:" + metric, metric, "ratio",
-        r => r.Verdicts.FirstOrDefault(v => v.Metric == metric)?.Estimate,
-        r => r.Verdicts.FirstOrDefault(v => v.Metric == metric)?.Lower,
-        r => r.Verdicts.FirstOrDefault(v => v.Metric == metric)?.Upper);
+    /// <summary>
+    /// A verdict's metric without its budget's details ("mean (+5%)", "mean (allowance 1.129, its rerun bound)" are both
+    /// "mean"), so one series goes on across an accepted change or a new margin.
+    /// </summary>
+    public static string VerdictMetric(string metric) =>
+        metric.IndexOf(" (", StringComparison.Ordinal) is var open and > 0 && metric.EndsWith(')') ? metric[..open] : metric;
+
+    private static Measure VerdictMeasure(string metric, string unit)
+    {
+        StoredVerdict? Of(StoredResult r) => r.Verdicts.FirstOrDefault(v => VerdictMetric(v.Metric) == metric);
+        return new("verdict:" + metric, $"{metric} (verdict)", unit, r => Of(r)?.Estimate, r => Of(r)?.Lower, r => Of(r)?.Upper) { Budget = r => Of(r)?.Budget };
+    }
 
     private static MeasureSeries Series(Measure measure, IReadOnlyList<StoredResult> results, IReadOnlyDictionary<long, StoredRun> runs, IReadOnlyList<RunNote> notes, int minSegment, double significance)
     {
         var points = results
             .Where(r => measure.Value(r) is { } v && double.IsFinite(v))
-            .Select(r => new TrendPoint(runs[r.RunId], measure.Value(r)!.Value, measure.Lower?.Invoke(r), measure.Upper?.Invoke(r), r.Verdicts.FirstOrDefault(v => "verdict:" + v.Metric == measure.Key)?.Budget))
+            .Select(r => new TrendPoint(runs[r.RunId], measure.Value(r)!.Value, measure.Lower?.Invoke(r), measure.Upper?.Invoke(r), measure.Budget?.Invoke(r)))
             .ToList();
-        var changes = ChangePoints.Find([.. points.Select(p => p.Value)], minSegment, significance)
+        var changes = ChangePoints.Find([.. points.Select(p => p.Value)], minSegment, significance, MinimumEffect)
             .Select(c => new TrendChange(points[c.Index].Run, c.Before, c.After, c.PValue, notes.FirstOrDefault(n => n.Run.Id == points[c.Index].Run.Id)?.Annotation))
             .ToList();
         return new MeasureSeries(measure, points, changes);
@@ -68,7 +83,11 @@ internal static class HistoryAnalysis
 }
 
 /// <summary>What a trend is drawn on: a result's figure, and for a verdict's metric its interval.</summary>
-internal sealed record Measure(string Key, string Label, string Unit, Func<StoredResult, double?> Value, Func<StoredResult, double?>? Lower, Func<StoredResult, double?>? Upper);
+internal sealed record Measure(string Key, string Label, string Unit, Func<StoredResult, double?> Value, Func<StoredResult, double?>? Lower, Func<StoredResult, double?>? Upper)
+{
+    /// <summary>The budget a verdict's measure is held to, run by run (it moves when a change is accepted).</summary>
+    public Func<StoredResult, double?>? Budget { get; init; }
+}
 
 internal sealed record ClassTrends(string MachineClass, IReadOnlyList<OperationTrend> Operations);
 
@@ -86,8 +105,10 @@ internal sealed record TrendChange(StoredRun Run, double Before, double After, d
 {
     public double RelativeChange => Before == 0 ? (After == 0 ? 0 : double.PositiveInfinity) : (After / Before) - 1;
 
+    public string Signed => (RelativeChange < 0 ? "-" : "+") + Math.Abs(RelativeChange).ToString("0.0%", CultureInfo.InvariantCulture);
+
     public string Describe(Measure measure) => string.Create(CultureInfo.InvariantCulture,
-        $"{measure.Label}: {RelativeChange:+0.0%;-0.0%} at {Run.ShortCommit} (from {Before:G4} to {After:G4} {measure.Unit}, {(PValue < 0.0001 ? "p < 0.0001" : $"p = {PValue:0.####}")})");
+        $"{measure.Label}: {Signed} at {Run.ShortCommit} (from {Before:G4} to {After:G4} {measure.Unit}, {(PValue < 0.0001 ? "p < 0.0001" : $"p = {PValue:0.####}")})");
 }
 
 /// <summary>A note (an accepted change, a moved reference build) on an operation at a run's commit.</summary>

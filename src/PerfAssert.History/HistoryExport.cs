@@ -11,7 +11,7 @@ internal static class HistoryExport
     private static readonly string[] Columns =
     [
         "run_key", "recorded_at", "repository", "branch", "commit", "parent", "machine_class", "assembly", "test", "operation",
-        "outcome", "mean_ns", "median_ns", "p95_ns", "p99_ns", "bytes_per_op", "gen0_per_1k_ops", "calibration_ratio",
+        "outcome", "mean_ns", "median_ns", "p95_ns", "p99_ns", "bytes_per_op", "gen0_per_1k_ops", "calibration_ratio", "requests_per_second",
     ];
 
     public static string Csv(HistorySnapshot snapshot)
@@ -26,7 +26,7 @@ internal static class HistoryExport
             [
                 run.Key, run.Time.ToString("O", CultureInfo.InvariantCulture), run.Repository, run.Branch, run.Commit, run.Parent, run.MachineClass,
                 operation.Assembly, operation.Test, operation.Name, result.Outcome,
-                Number(result.MeanNs), Number(result.MedianNs), Number(result.P95Ns), Number(result.P99Ns), Number(result.BytesPerOp), Number(result.Gen0PerThousandOps), Number(result.CalibrationRatio),
+                Number(result.MeanNs), Number(result.MedianNs), Number(result.P95Ns), Number(result.P99Ns), Number(result.BytesPerOp), Number(result.Gen0PerThousandOps), Number(result.CalibrationRatio), Number(result.RequestsPerSecond),
             ];
             text.AppendJoin(',', cells.Select(Quote)).Append('\n');
         }
@@ -55,6 +55,11 @@ internal static class HistoryExport
             if (result.BytesPerOp is { } bytes)
             {
                 measures["bytes-per-op"] = new JsonObject { ["value"] = bytes };
+            }
+
+            if (result.RequestsPerSecond is { } rps)
+            {
+                measures["throughput"] = new JsonObject { ["value"] = rps };
             }
 
             root[$"{operation.Assembly}::{operation.Test}::{operation.Name}".TrimStart(':')] = measures;

@@ -41,7 +41,7 @@ internal static class HistoryReader
 
         var results = new Dictionary<long, StoredResult>();
         await using (var command = Command(connection, transaction, $"""
-            SELECT id, run_id, operation_id, baseline, outcome, mean_ns, median_ns, p95_ns, p99_ns, bytes_per_op, gen0_per_1k, calibration_ratio
+            SELECT id, run_id, operation_id, baseline, outcome, mean_ns, median_ns, p95_ns, p99_ns, bytes_per_op, gen0_per_1k, calibration_ratio, requests_per_second
             FROM results WHERE run_id IN ({SelectedRuns})
             """, query))
         await using (var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
@@ -49,7 +49,7 @@ internal static class HistoryReader
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             {
                 var result = new StoredResult(reader.GetInt64(0), reader.GetInt64(1), reader.GetInt64(2), Text(reader, 3), reader.GetString(4),
-                    Real(reader, 5), Real(reader, 6), Real(reader, 7), Real(reader, 8), Real(reader, 9), Real(reader, 10), Real(reader, 11));
+                    Real(reader, 5), Real(reader, 6), Real(reader, 7), Real(reader, 8), Real(reader, 9), Real(reader, 10), Real(reader, 11), Real(reader, 12));
                 if (operations.ContainsKey(result.OperationId))
                 {
                     results.Add(result.Id, result);

@@ -10,13 +10,13 @@ namespace PerfAssert.History;
 /// <remarks>
 /// What is kept is what a report needs and no more: per run its place (repository, branch, commit, parent, CI link,
 /// machine class, environment); per operation and run the figures (mean, median, P95, P99 per call, bytes and Gen0 per
-/// operation, calibration ratio); per verdict its budget, interval, outcome and evidence. The results JSON stays the
+/// operation, calibration ratio, requests per second under load); per verdict its budget, interval, outcome and evidence. The results JSON stays the
 /// source of truth and is not copied in.
 /// </remarks>
 internal static class HistorySchema
 {
     /// <summary>The version this PerfAssert writes.</summary>
-    public const int Current = 1;
+    public const int Current = 2;
 
     private static IReadOnlyList<string> Version1(StoreDialect d) =>
     [
@@ -72,13 +72,20 @@ internal static class HistorySchema
         """,
     ];
 
-    private static readonly Func<StoreDialect, IReadOnlyList<string>>[] Migrations = [Version1];
+    // Version 2: the reference suite's throughput rows, an operation's requests per second under load.
+    private static IReadOnlyList<string> Version2(StoreDialect d) =>
+    [
+        $"ALTER TABLE results ADD COLUMN requests_per_second {d.RealColumn}",
+    ];
+
+    /// <summary>Each version's statements, applied in order from the store's version; entry i brings a store to version i + 1.</summary>
+    internal static readonly Func<StoreDialect, IReadOnlyList<string>>[] Migrations = [Version1, Version2];
 
     /// <summary>
     /// Brings the store to <see cref="Current"/> inside <paramref name="transaction"/> (a writer's, so two processes never
     /// migrate at once). A SQLite file holding other tables and no PerfAssert history is refused.
     /// </summary>
-    public static async Task MigrateAsync(StoreDialect dialect, DbConnection connection, DbTransaction transaction, CancellationToken cancellationToken)
+    public static async Task MigrateAsync(StoreDialect dialect, DbConnection connection, DbTransaction transaction, CancellationToken cancellationToken, int target = Current)
     {
         await Execute(connection, transaction, "CREATE TABLE IF NOT EXISTS perfassert_schema (version INTEGER NOT NULL)", cancellationToken).ConfigureAwait(false);
         var version = await VersionAsync(connection, transaction, cancellationToken).ConfigureAwait(false);
@@ -87,7 +94,7 @@ internal static class HistorySchema
             throw new HistoryException($"{dialect.Description} holds a history at schema version {version}, written by a newer PerfAssert; this one knows version {Current}. Update the PerfAssert tool and packages.");
         }
 
-        if (version == Current)
+        if (version >= target)
         {
             return;
         }
@@ -101,7 +108,7 @@ internal static class HistorySchema
             }
         }
 
-        for (var next = version; next < Current; next++)
+        for (var next = version; next < target; next++)
         {
             foreach (var statement in Migrations[next](dialect))
             {
@@ -110,7 +117,7 @@ internal static class HistorySchema
         }
 
         await Execute(connection, transaction, "DELETE FROM perfassert_schema", cancellationToken).ConfigureAwait(false);
-        await Execute(connection, transaction, $"INSERT INTO perfassert_schema (version) VALUES ({Current})", cancellationToken).ConfigureAwait(false);
+        await Execute(connection, transaction, $"INSERT INTO perfassert_schema (version) VALUES ({target})", cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The store's schema version; 0 for a new store.</summary>

@@ -12,7 +12,7 @@ internal sealed record StoredRun(long Id, string Key, string? Repository, string
     public string ShortCommit => Commit is null ? "(no commit)" : Commit[..Math.Min(10, Commit.Length)];
 }
 
-internal sealed record StoredResult(long Id, long RunId, long OperationId, string? Baseline, string Outcome, double? MeanNs, double? MedianNs, double? P95Ns, double? P99Ns, double? BytesPerOp, double? Gen0PerThousandOps, double? CalibrationRatio)
+internal sealed record StoredResult(long Id, long RunId, long OperationId, string? Baseline, string Outcome, double? MeanNs, double? MedianNs, double? P95Ns, double? P99Ns, double? BytesPerOp, double? Gen0PerThousandOps, double? CalibrationRatio, double? RequestsPerSecond)
 {
     public List<StoredVerdict> Verdicts { get; } = [];
 }

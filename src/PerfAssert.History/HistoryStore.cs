@@ -32,6 +32,8 @@ public sealed class HistoryStore
     /// <summary>The file, or the server and database, as messages name it (never a password).</summary>
     public string Description => _dialect.Description;
 
+    internal StoreDialect Dialect => _dialect;
+
     /// <summary>Whether the store is a PostgreSQL database (otherwise a SQLite file).</summary>
     public bool IsPostgres => _dialect is PostgresDialect;
 
@@ -45,6 +47,8 @@ public sealed class HistoryStore
     public static HistoryStore Open(string location, TimeSpan? timeout = null) => Open(location, timeout ?? TimeSpan.FromSeconds(30), TimeProvider.System);
 
     internal static HistoryStore Open(string location, TimeSpan timeout, TimeProvider time) => new(StoreDialect.For(location, timeout), time);
+
+    internal static HistoryStore Open(StoreDialect dialect) => new(dialect, TimeProvider.System);
 
     /// <summary>
     /// Records a test run from its results folder (the per-test result files of <c>TestResults/perfassert</c>) as it ran at
@@ -104,13 +108,15 @@ public sealed class HistoryStore
             "INSERT INTO annotations (repository, commit_sha, subject, kind, note) VALUES (@repository, @commit, @subject, @kind, @note) ON CONFLICT DO NOTHING",
             cancellationToken, ("repository", repository), ("commit", commit), ("subject", annotation.Subject), ("kind", annotation.Kind), ("note", annotation.Note)).ConfigureAwait(false) == 1, cancellationToken);
 
-    /// <summary>The schema version the store is at (0 for a store never written).</summary>
-    internal Task<int> SchemaVersionAsync(CancellationToken cancellationToken) =>
-        WriteAsync((connection, transaction) => HistorySchema.VersionAsync(connection, transaction, cancellationToken), cancellationToken);
-
     /// <summary>Reads the runs <paramref name="query"/> selects, oldest first, with their results and the notes on their commits.</summary>
+    /// <remarks>
+    /// A read takes the writers' lock too, briefly (a report of a thousand runs reads in well under a second): it may have to
+    /// migrate the store first, and it then sees no run half-written. Reading a SQLite file that does not exist creates nothing.
+    /// </remarks>
     internal Task<HistorySnapshot> ReadAsync(HistoryQuery query, CancellationToken cancellationToken) =>
-        WriteAsync((connection, transaction) => HistoryReader.ReadAsync(connection, transaction, query, cancellationToken), cancellationToken);
+        _dialect is SqliteDialect { Description: var path } && !File.Exists(path)
+            ? throw new HistoryException($"No history at {path}: record a run into it first (perfassert history record), or name the store with --store or {LocationVariable}.")
+            : WriteAsync((connection, transaction) => HistoryReader.ReadAsync(connection, transaction, query, cancellationToken), cancellationToken);
 
     /// <summary>
     /// Runs <paramref name="work"/> in a writer's transaction on a migrated store and commits it; any failure rolls all of
@@ -188,8 +194,8 @@ public sealed class HistoryStore
 
         var subject = result.Result.Subject;
         await using var command = HistorySchema.Command(connection, transaction, """
-            INSERT INTO results (run_id, operation_id, content_hash, baseline, outcome, mean_ns, median_ns, p95_ns, p99_ns, bytes_per_op, gen0_per_1k, calibration_ratio)
-            SELECT @run, id, @hash, @baseline, @outcome, @mean, @median, @p95, @p99, @bytes, @gen0, @calibration FROM operations WHERE identity = @identity
+            INSERT INTO results (run_id, operation_id, content_hash, baseline, outcome, mean_ns, median_ns, p95_ns, p99_ns, bytes_per_op, gen0_per_1k, calibration_ratio, requests_per_second)
+            SELECT @run, id, @hash, @baseline, @outcome, @mean, @median, @p95, @p99, @bytes, @gen0, @calibration, @rps FROM operations WHERE identity = @identity
             ON CONFLICT DO NOTHING RETURNING id
             """);
         Add(command, "run", runId);
@@ -204,6 +210,7 @@ public sealed class HistoryStore
         Add(command, "bytes", Finite(subject.Allocations?.BytesPerOp));
         Add(command, "gen0", Finite(subject.Allocations?.Gen0PerThousandOps));
         Add(command, "calibration", Finite(subject.CalibrationRatio));
+        Add(command, "rps", Finite(result.RequestsPerSecond));
         if (await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is not { } id || id is DBNull)
         {
             // This run holds a result for the operation already (a test retried within one CI run): the first one stays.

@@ -10,6 +10,9 @@ namespace PerfAssert.History;
 /// </summary>
 internal sealed record RecordedResult(OperationIdentity Operation, string ContentHash, PerfResult Result)
 {
+    /// <summary>Correctly answered requests per second, for a result measured under load (the reference suite's throughput rows).</summary>
+    public double? RequestsPerSecond { get; init; }
+
     public string? Baseline => Result.BaselineFile is { } file && Result.BaselineId is { } id ? BaselineSubject(file, id) : null;
 
     public static RecordedResult From(PerfResult result, string fileText) =>

@@ -11,11 +11,16 @@ internal sealed record RunBatch(RunInfo Info, string Key, DateTimeOffset Time, E
 {
     /// <summary>
     /// Reads every result file in <paramref name="directory"/> strictly (<see cref="ResultsReader"/>: a foreign, corrupt or
-    /// truncated file throws <see cref="InvalidDataException"/> naming it). A run with no key of its own is keyed by its
-    /// results' content.
+    /// truncated file throws <see cref="InvalidDataException"/> naming it), or the reference suite's results.json when
+    /// that is what it names (<see cref="ReferenceSuiteRun"/>). A run with no key of its own is keyed by its results' content.
     /// </summary>
     public static RunBatch Read(string directory, RunInfo info, IReadOnlyList<Annotation> annotations, DateTimeOffset now)
     {
+        if (ReferenceSuiteRun.Find(directory) is { } reference)
+        {
+            return Create(info, ReferenceSuiteRun.Read(reference), annotations, now);
+        }
+
         var results = ResultsReader.ReadDirectory(directory);
         var files = Directory.GetFiles(Path.GetFullPath(directory), "*.json").Order(StringComparer.Ordinal).ToList();
         // ReadDirectory read the same files in the same order; each result keeps the hash of the text it came from.

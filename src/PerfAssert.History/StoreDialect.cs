@@ -99,18 +99,20 @@ internal sealed class SqliteDialect(string path, TimeSpan timeout) : StoreDialec
 /// <summary>A PostgreSQL server: writers serialize on a transaction-scoped advisory lock; version 13 or newer.</summary>
 internal sealed class PostgresDialect : StoreDialect
 {
-    /// <summary>The oldest server the schema and queries are tested on (ON CONFLICT, identity columns, RETURNING).</summary>
-    public const int MinimumServerVersion = 130000;
+    /// <summary>The oldest server major version the schema and queries are written for (ON CONFLICT, identity columns, RETURNING).</summary>
+    public const int MinimumServerVersion = 13;
 
     // An arbitrary constant: the advisory lock every PerfAssert writer of one database takes.
     private const long WriterLock = 0x5045_5246_4153_5354;
 
     private readonly string _connectionString;
     private readonly TimeSpan _timeout;
+    private readonly int _minimumVersion;
 
-    public PostgresDialect(string location, TimeSpan timeout)
+    public PostgresDialect(string location, TimeSpan timeout, int minimumVersion = MinimumServerVersion)
     {
         _timeout = timeout;
+        _minimumVersion = minimumVersion;
         try
         {
             var builder = location.Contains("://", StringComparison.Ordinal) ? FromUrl(location) : new NpgsqlConnectionStringBuilder(location);
@@ -141,9 +143,9 @@ internal sealed class PostgresDialect : StoreDialect
         try
         {
             await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
-            if (connection.PostgreSqlVersion.Major * 10000 < MinimumServerVersion)
+            if (connection.PostgreSqlVersion.Major < _minimumVersion)
             {
-                throw new HistoryException($"{Description} runs PostgreSQL {connection.ServerVersion}; the history store needs PostgreSQL 13 or newer.");
+                throw new HistoryException($"{Description} runs PostgreSQL {connection.ServerVersion}; the history store needs PostgreSQL {_minimumVersion} or newer.");
             }
 
             return connection;

@@ -22,6 +22,9 @@ internal static class TrendChart
     private const int Top = 28;
     private const int Bottom = 40;
 
+    /// <summary>How many runs a chart draws each with a marker and a whisker.</summary>
+    private const int MarkedPoints = 150;
+
     public static void Render(StringBuilder html, MeasureSeries series, IReadOnlyList<RunNote> notes, string title)
     {
         var points = series.Points;
@@ -43,9 +46,13 @@ internal static class TrendChart
         }
 
         html.Append(CultureInfo.InvariantCulture, $"<text class=\"unit\" x=\"{Left - 6}\" y=\"{Height - 6}\" text-anchor=\"end\">{HtmlPage.Escape(series.Measure.Unit)}</text>\n");
-        if (points.FirstOrDefault(p => p.Budget is not null)?.Budget is { } budget && double.IsFinite(budget))
+        var budgeted = Enumerable.Range(0, points.Count).Where(i => points[i].Budget is { } b && double.IsFinite(b)).ToList();
+        if (budgeted.Count > 0)
         {
-            html.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" x2=\"{Width - Right}\" y1=\"{F(Y(budget))}\" y2=\"{F(Y(budget))}\" stroke=\"#9a6700\" stroke-dasharray=\"6 4\"><title>budget {budget.ToString("G4", CultureInfo.InvariantCulture)}</title></line>\n");
+            // The budget as steps: it moves where a change was accepted (an allowance) or a margin changed.
+            var steps = budgeted.SelectMany(i => new[] { $"{F(i == 0 ? X(0) : (X(i - 1) + X(i)) / 2)},{F(Y(points[i].Budget!.Value))}", $"{F(i == points.Count - 1 ? X(i) : (X(i) + X(i + 1)) / 2)},{F(Y(points[i].Budget!.Value))}" });
+            html.Append("<polyline fill=\"none\" stroke=\"#9a6700\" stroke-dasharray=\"6 4\" points=\"").AppendJoin(' ', steps)
+                .Append(CultureInfo.InvariantCulture, $"\"><title>budget {points[budgeted[^1]].Budget!.Value.ToString("G4", CultureInfo.InvariantCulture)}</title></polyline>\n");
         }
 
         var labelEvery = Math.Max(1, (int)Math.Ceiling(points.Count / 12.0));
@@ -62,7 +69,7 @@ internal static class TrendChart
             var index = points.ToList().FindIndex(p => p.Run.Id == change.Run.Id);
             var x = index > 0 ? (X(index - 1) + X(index)) / 2 : X(index);
             var colour = change.Accepted is null ? AlertColour : AcceptedColour;
-            var label = change.Accepted is null ? change.RelativeChange.ToString("+0.0%;-0.0%", CultureInfo.InvariantCulture) : "accepted " + change.RelativeChange.ToString("+0.0%;-0.0%", CultureInfo.InvariantCulture);
+            var label = change.Accepted is null ? change.Signed : "accepted " + change.Signed;
             html.Append(CultureInfo.InvariantCulture, $"<line class=\"change\" x1=\"{F(x)}\" x2=\"{F(x)}\" y1=\"{Top}\" y2=\"{Height - Bottom}\" stroke=\"{colour}\" stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>{HtmlPage.Escape(change.Describe(series.Measure))}</title></line>");
             html.Append(CultureInfo.InvariantCulture, $"<text class=\"value\" x=\"{F(x + 4)}\" y=\"{Top + 10}\" fill=\"{colour}\">{HtmlPage.Escape(label)}</text>\n");
         }
@@ -76,17 +83,25 @@ internal static class TrendChart
             }
         }
 
-        for (var i = 0; i < points.Count; i++)
+        // Up to MarkedPoints runs each point is a marker with its figures on hover, and its interval a whisker; beyond, a
+        // page of fifty operations would carry tens of megabytes of markers, so the interval is one band and the line alone.
+        var marked = points.Count <= MarkedPoints;
+        var bounded = Enumerable.Range(0, points.Count).Where(i => points[i].Lower is not null && points[i].Upper is not null).ToList();
+        if (!marked && bounded.Count > 1)
         {
-            if (points[i].Lower is { } lower && points[i].Upper is { } upper)
-            {
-                html.Append(CultureInfo.InvariantCulture, $"<line x1=\"{F(X(i))}\" x2=\"{F(X(i))}\" y1=\"{F(Y(lower))}\" y2=\"{F(Y(upper))}\" stroke=\"{LineColour}\" stroke-opacity=\"0.45\" stroke-width=\"3\"/>");
-            }
+            html.Append("<polygon fill=\"").Append(LineColour).Append("\" fill-opacity=\"0.18\" points=\"")
+                .AppendJoin(' ', bounded.Select(i => $"{F(X(i))},{F(Y(points[i].Upper!.Value))}").Concat(bounded.AsEnumerable().Reverse().Select(i => $"{F(X(i))},{F(Y(points[i].Lower!.Value))}")))
+                .Append("\"/>\n");
+        }
+
+        foreach (var i in marked ? bounded : [])
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<line x1=\"{F(X(i))}\" x2=\"{F(X(i))}\" y1=\"{F(Y(points[i].Lower!.Value))}\" y2=\"{F(Y(points[i].Upper!.Value))}\" stroke=\"{LineColour}\" stroke-opacity=\"0.45\" stroke-width=\"3\"/>");
         }
 
         html.Append("<polyline fill=\"none\" stroke=\"").Append(LineColour).Append("\" stroke-width=\"2\" points=\"")
             .AppendJoin(' ', points.Select((p, i) => $"{F(X(i))},{F(Y(p.Value))}")).Append("\"/>\n");
-        for (var i = 0; i < points.Count; i++)
+        for (var i = 0; marked && i < points.Count; i++)
         {
             var p = points[i];
             html.Append(CultureInfo.InvariantCulture, $"<circle cx=\"{F(X(i))}\" cy=\"{F(Y(p.Value))}\" r=\"3.5\" fill=\"{LineColour}\"><title>{HtmlPage.Escape($"{p.Run.ShortCommit} {p.Run.Time:yyyy-MM-dd HH:mm}: {p.Value.ToString("G5", CultureInfo.InvariantCulture)} {series.Measure.Unit}")}</title></circle>");

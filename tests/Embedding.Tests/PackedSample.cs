@@ -22,6 +22,7 @@ public sealed class PackedSample : IAsyncLifetime
         "src/PerfAssert.Xunit/PerfAssert.Xunit.csproj",
         "src/PerfAssert.Hosting/PerfAssert.Hosting.csproj",
         "src/PerfAssert.Load/PerfAssert.Load.csproj",
+        "src/PerfAssert.History/PerfAssert.History.csproj",
         "tools/PerfAssert.Tool/PerfAssert.Tool.csproj",
     ];
 

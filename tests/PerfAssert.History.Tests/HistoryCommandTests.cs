@@ -59,6 +59,32 @@ public sealed class HistoryCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Record_ReferenceSuiteResults_RecordsItsLatencyAndThroughputRowsOnce()
+    {
+        var folder = Directory.CreateDirectory(Path.Combine(_temp.Path, "reference")).FullName;
+        var latency = PerfAssert.Reporting.PerfJson.Serialize(HistorySamples.Result("ignored", 65_190, 50_565) with { Name = "SmallAspNetCoreJsonNet-0", Test = null, Assembly = null });
+        await File.WriteAllTextAsync(Path.Combine(folder, "results.json"), $$"""
+            {
+              "title": "PerfAssert reference suite (quick matrix)",
+              "results": [ {{latency}} ],
+              "throughput": [ { "case": "GET time (minimal APIs)", "requests": 60000, "errors": 0, "requestsPerSecond": 59394.3, "p50Us": 1645.5, "p95Us": 2902.6, "p99Us": 3449.6 } ]
+            }
+            """, TestContext.Current.CancellationToken);
+
+        var (first, recorded) = await RunAsync("history", "record", "--store", Store, "--results", folder, "--commit", HistorySamples.Info(1).Commit!, "--branch", "main");
+        var (again, _) = await RunAsync("history", "record", "--store", Store, "--results", Path.Combine(folder, "results.json"), "--commit", HistorySamples.Info(1).Commit!, "--branch", "main");
+
+        Assert.Equal((0, 0), (first, again));
+        Assert.StartsWith("Recorded 2 results", recorded, StringComparison.Ordinal);
+        var snapshot = await HistoryStore.Open(Store).ReadAsync(new HistoryQuery(), TestContext.Current.CancellationToken);
+        Assert.Equal(2, snapshot.Results.Count);
+        var throughput = snapshot.Results.Single(r => snapshot.Operations[r.OperationId] == new OperationIdentity("ReferenceSuite", "throughput", "GET time (minimal APIs)"));
+        Assert.Equal((59394.3, 3_449_600.0, (double?)null), (throughput.RequestsPerSecond!.Value, Math.Round(throughput.P99Ns!.Value, 3), throughput.MeanNs));
+        var row = snapshot.Results.Single(r => snapshot.Operations[r.OperationId] == new OperationIdentity("ReferenceSuite", "latency", "SmallAspNetCoreJsonNet-0"));
+        Assert.Equal((65_190.0, 50_565.0), (row.MeanNs!.Value, row.BytesPerOp!.Value));
+    }
+
+    [Fact]
     public async Task Record_CorruptStore_ExitsTwoNamingTheFile()
     {
         await File.WriteAllTextAsync(Store, new string('x', 4096), TestContext.Current.CancellationToken);
@@ -76,6 +102,7 @@ public sealed class HistoryCommandTests : IDisposable
     [InlineData(new[] { "history", "show" }, "history show needs --test TEXT")]
     [InlineData(new[] { "history", "report", "--last", "none" }, "--last 'none' is not a positive whole number")]
     [InlineData(new[] { "history" }, "'history' needs one of record, show, report, export")]
+    [InlineData(new[] { "history", "report" }, "No history at ")]
     public async Task History_BadOption_ExitsTwoSayingWhy(string[] args, string message)
     {
         var error = new StringWriter();

@@ -38,6 +38,21 @@ public sealed class PostgresStoreTests(PrivatePostgres postgres) : StoreContract
     }
 
     [Fact]
+    public async Task Record_ServerOlderThanTheStoreNeeds_SaysWhichVersionItNeedsAndWritesNothing()
+    {
+        var location = await NewStoreAsync();
+        var tooOld = HistoryStore.Open(new PostgresDialect(location, TimeSpan.FromSeconds(10), minimumVersion: 99));
+
+        var error = await Assert.ThrowsAsync<HistoryException>(() => tooOld.RecordAsync(HistorySamples.WriteRunAsync(Temp, 1).Result, HistorySamples.Info(1), TestContext.Current.CancellationToken));
+
+        Assert.Matches(@"^PostgreSQL at 127\.0\.0\.1:\d+/h\w+ runs PostgreSQL \d+[.\d]*.*; the history store needs PostgreSQL 99 or newer\.$", error.Message);
+        await using var connection = new NpgsqlConnection(location);
+        await connection.OpenAsync(TestContext.Current.CancellationToken);
+        await using var tables = new NpgsqlCommand("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'", connection);
+        Assert.Equal(0L, await tables.ExecuteScalarAsync(TestContext.Current.CancellationToken));
+    }
+
+    [Fact]
     public async Task Record_DatabaseMissing_SaysSo()
     {
         var location = new NpgsqlConnectionStringBuilder(postgres.ConnectionString) { Database = "no_such_history" }.ConnectionString;

@@ -77,6 +77,7 @@ public abstract class StoreContractTests : IDisposable
     {
         var location = await NewStoreAsync();
         var store = HistoryStore.Open(location);
+        await store.RecordAsync(await HistorySamples.WriteRunAsync(Temp, 0), HistorySamples.Info(0), TestContext.Current.CancellationToken);
         var run = await HistorySamples.WriteRunAsync(Temp, 1);
         var bad = Path.Combine(run, "zz-bad.json");
         var good = await File.ReadAllTextAsync(Directory.GetFiles(run)[0], TestContext.Current.CancellationToken);
@@ -86,7 +87,7 @@ public abstract class StoreContractTests : IDisposable
 
         Assert.Contains(bad, error.Message, StringComparison.Ordinal);
         var snapshot = await store.ReadAsync(new HistoryQuery(), TestContext.Current.CancellationToken);
-        Assert.Equal((0, 0), (snapshot.Runs.Count, snapshot.Results.Count));
+        Assert.Equal((1, 3), (snapshot.Runs.Count, snapshot.Results.Count));
     }
 
     [Fact]
@@ -120,6 +121,43 @@ public abstract class StoreContractTests : IDisposable
         Assert.Equal((1, 0), (outcome.Annotations, again.Annotations));
         var note = Assert.Single((await store.ReadAsync(new HistoryQuery(), TestContext.Current.CancellationToken)).Annotations);
         Assert.Equal((HistorySamples.Info(1).Commit, "OrdersTests/OrdersTests.Get1"), (note.Commit, note.Annotation.Subject));
+    }
+
+    [Fact]
+    public async Task Open_StoreAtSchemaVersionOne_IsMigratedKeepingItsRuns()
+    {
+        var store = HistoryStore.Open(await NewStoreAsync());
+        await using (var connection = await store.Dialect.OpenAsync(TestContext.Current.CancellationToken))
+        await using (var transaction = await store.Dialect.BeginWriteAsync(connection, TestContext.Current.CancellationToken))
+        {
+            // A store as the first PerfAssert with a history wrote it: version 1, one run of one result.
+            await HistorySchema.MigrateAsync(store.Dialect, connection, transaction, TestContext.Current.CancellationToken, target: 1);
+            foreach (var sql in new[]
+            {
+                "INSERT INTO runs (run_key, recorded_at, machine_class, environment) VALUES ('v1-run', 0, 'linux-x64-2c-net10', '{}')",
+                "INSERT INTO operations (identity, assembly, test, name) VALUES ('a|t|n', 'a', 't', 'n')",
+                "INSERT INTO results (run_id, operation_id, content_hash, outcome, mean_ns) SELECT r.id, o.id, 'h1', 'Pass', 1234.5 FROM runs r, operations o",
+            })
+            {
+                await using var command = HistorySchema.Command(connection, transaction, sql);
+                await command.ExecuteNonQueryAsync(TestContext.Current.CancellationToken);
+            }
+
+            await transaction.CommitAsync(TestContext.Current.CancellationToken);
+        }
+
+        Assert.Equal(1, await SchemaVersionAsync(store));
+        var snapshot = await store.ReadAsync(new HistoryQuery(), TestContext.Current.CancellationToken);
+
+        Assert.Equal(HistorySchema.Current, await SchemaVersionAsync(store));
+        Assert.Equal(("v1-run", 1234.5), (Assert.Single(snapshot.Runs).Key, Assert.Single(snapshot.Results).MeanNs));
+        Assert.Null(snapshot.Results[0].RequestsPerSecond);
+    }
+
+    private static async Task<int> SchemaVersionAsync(HistoryStore store)
+    {
+        await using var connection = await store.Dialect.OpenAsync(TestContext.Current.CancellationToken);
+        return await HistorySchema.VersionAsync(connection, null, TestContext.Current.CancellationToken);
     }
 
     /// <summary>Writes the store's schema version directly, as a newer (or this) PerfAssert would have.</summary>

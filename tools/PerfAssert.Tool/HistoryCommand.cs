@@ -68,7 +68,7 @@ internal static class HistoryCommand
                 {
                     var first = run.First().Point.Run;
                     var cells = run.Select(x => string.Create(CultureInfo.InvariantCulture,
-                        $"{x.Measure.Label} {x.Point.Value:G5}{(x.Point.Lower is { } lo && x.Point.Upper is { } hi ? $" [{lo:G4}, {hi:G4}]" : string.Empty)} {x.Measure.Unit}"));
+                        $"{x.Measure.Label} {x.Point.Value:#,0.####}{(x.Point.Lower is { } lo && x.Point.Upper is { } hi ? $" [{lo:#,0.####}, {hi:#,0.####}]" : string.Empty)} {x.Measure.Unit}"));
                     await output.WriteLineAsync($"  {first.Time:yyyy-MM-dd HH:mm} {first.ShortCommit} {first.Branch ?? "-"}: {string.Join("; ", cells)}");
                 }
 
@@ -97,7 +97,7 @@ internal static class HistoryCommand
         await File.WriteAllTextAsync(html, HistoryReport.Html(snapshot, trends, "Performance history"));
         await File.WriteAllTextAsync(markdown, HistoryReport.Markdown(snapshot, trends, current));
         var alerts = trends.Sum(c => c.Operations.Sum(o => o.Alerts.Count()));
-        await output.WriteLineAsync($"{snapshot.Runs.Count} runs, {snapshot.Operations.Count} operations from {store.Description}: {alerts} change point{(alerts == 1 ? string.Empty : "s")} to look at (advisory).");
+        await output.WriteLineAsync($"{snapshot.Runs.Count} runs, {snapshot.Results.Select(r => r.OperationId).Distinct().Count()} operations from {store.Description}: {alerts} change point{(alerts == 1 ? string.Empty : "s")} to look at (advisory).");
         await output.WriteLineAsync($"wrote {html}");
         await output.WriteLineAsync($"wrote {markdown}");
         return 0;
@@ -105,13 +105,13 @@ internal static class HistoryCommand
 
     private static async Task<int> ExportAsync(HistoryStore store, CliOptions options, TextWriter output)
     {
-        var snapshot = await store.ReadAsync(Query(options), CancellationToken.None);
-        var text = options["--format"] switch
+        Func<HistorySnapshot, string> export = options["--format"] switch
         {
-            "csv" => HistoryExport.Csv(snapshot),
-            "bencher" => HistoryExport.Bencher(snapshot, options["--run"]),
+            "csv" => HistoryExport.Csv,
+            "bencher" => snapshot => HistoryExport.Bencher(snapshot, options["--run"]),
             var other => throw new ArgumentException($"history export needs --format csv or bencher{(other is null ? string.Empty : $", not '{other}'")}.{Environment.NewLine}{Cli.Usage}"),
         };
+        var text = export(await store.ReadAsync(Query(options), CancellationToken.None));
         if (options["--out"] is { } file)
         {
             await File.WriteAllTextAsync(Path.GetFullPath(file), text);
