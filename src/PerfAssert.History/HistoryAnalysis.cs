@@ -42,7 +42,10 @@ internal static class HistoryAnalysis
                         .Where(a => a.Commit == runs[r.RunId].Commit && (a.Repository.Length == 0 || a.Repository == (runs[r.RunId].Repository ?? string.Empty)) && a.Annotation.Covers(r.Baseline))
                         .Select(a => new RunNote(runs[r.RunId], a.Annotation)))
                     .ToList();
-                var measures = Figures.Concat(results.SelectMany(r => r.Verdicts).DistinctBy(v => VerdictMetric(v.Metric), StringComparer.Ordinal).Select(v => VerdictMeasure(VerdictMetric(v.Metric), v.Unit)));
+                // The verdicts' series first: against the reference build they are ratios measured beside it in each run, so
+                // the runner's drift from run to run, which the raw figures carry, cancels out of them.
+                var measures = results.SelectMany(r => r.Verdicts).DistinctBy(v => VerdictMetric(v.Metric), StringComparer.Ordinal)
+                    .Select(v => VerdictMeasure(VerdictMetric(v.Metric), v.Unit)).Concat(Figures);
                 var series = measures
                     .Select(m => Series(m, results, runs, notes, minSegment, significance))
                     .Where(s => s.Points.Count > 0)

@@ -25,7 +25,7 @@ internal static class HistoryReport
             HtmlPage.Heading(html, $"{machine.MachineClass}: {machine.Operations.Count} operation{(machine.Operations.Count == 1 ? string.Empty : "s")}");
             foreach (var operation in machine.Operations)
             {
-                html.Append("<h3>").Append(HtmlPage.Escape(operation.Operation.Title)).Append("</h3>\n");
+                html.Append("<h3 style=\"overflow-wrap:anywhere\">").Append(HtmlPage.Escape(operation.Operation.Title)).Append("</h3>\n");
                 var alerts = operation.Series.SelectMany(s => s.Changes.Select(c => (s.Measure, Change: c))).ToList();
                 if (alerts.Count > 0)
                 {
@@ -42,7 +42,7 @@ internal static class HistoryReport
 
                 foreach (var series in operation.Series)
                 {
-                    TrendChart.Render(html, series, operation.Notes, $"{operation.Operation.Title}: {series.Measure.Label}");
+                    TrendChart.Render(html, series, operation.Notes, series.Measure.Label);
                 }
             }
         }

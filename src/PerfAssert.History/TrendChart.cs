@@ -25,6 +25,13 @@ internal static class TrendChart
     /// <summary>How many runs a chart draws each with a marker and a whisker.</summary>
     private const int MarkedPoints = 150;
 
+    /// <summary>An axis label short enough for the margin: thousands grouped, as many decimals as the axis's span needs.</summary>
+    private static string Tick(double value, double span)
+    {
+        var decimals = span >= 50 ? 0 : Math.Clamp((int)Math.Ceiling(-Math.Log10(span / 50)), 0, 6);
+        return value.ToString("#,0." + new string('#', decimals), CultureInfo.InvariantCulture) is { Length: > 0 and <= 10 } text && text != "-0" ? text : value.ToString("G3", CultureInfo.InvariantCulture);
+    }
+
     public static void Render(StringBuilder html, MeasureSeries series, IReadOnlyList<RunNote> notes, string title)
     {
         var points = series.Points;
@@ -42,7 +49,7 @@ internal static class TrendChart
         {
             var v = low + ((high - low) * tick / 4);
             html.Append(CultureInfo.InvariantCulture, $"<line class=\"grid\" x1=\"{Left}\" x2=\"{Width - Right}\" y1=\"{F(Y(v))}\" y2=\"{F(Y(v))}\"/>");
-            html.Append(CultureInfo.InvariantCulture, $"<text class=\"tick\" x=\"{Left - 6}\" y=\"{F(Y(v) + 4)}\" text-anchor=\"end\">{v.ToString("G4", CultureInfo.InvariantCulture)}</text>\n");
+            html.Append(CultureInfo.InvariantCulture, $"<text class=\"tick\" x=\"{Left - 6}\" y=\"{F(Y(v) + 4)}\" text-anchor=\"end\">{Tick(v, high - low)}</text>\n");
         }
 
         html.Append(CultureInfo.InvariantCulture, $"<text class=\"unit\" x=\"{Left - 6}\" y=\"{Height - 6}\" text-anchor=\"end\">{HtmlPage.Escape(series.Measure.Unit)}</text>\n");
