@@ -15,7 +15,7 @@ namespace PerfAssert.History;
 public sealed class HistoryStore
 {
     /// <summary>The setting (an environment variable) naming the store: a SQLite file's path or a PostgreSQL connection string.</summary>
-    public const string LocationVariable = "PERFASSERT_HISTORY";
+    public const string LocationVariable = ResultHistory.LocationVariable;
 
     /// <summary>The SQLite file the tool uses when no store is named.</summary>
     public const string DefaultFile = "perfassert-history.db";
