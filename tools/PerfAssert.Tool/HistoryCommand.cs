@@ -36,7 +36,8 @@ internal static class HistoryCommand
             Key = options["--run"] ?? detected.Key,
             Repository = options["--repository"] ?? detected.Repository,
             Branch = options["--branch"] ?? detected.Branch,
-            Commit = options["--commit"] ?? detected.Commit,
+            // A commit named on the command line is recorded by its full hash when this repository has it (an abbreviation, a tag).
+            Commit = options["--commit"] is { } named ? RunInfo.Git(Directory.GetCurrentDirectory(), "rev-parse", "-q", "--verify", named + "^{commit}") ?? named : detected.Commit,
             // A commit named on the command line has its own parent (git's, when the commit is in this repository).
             Parent = options["--parent"] ?? (options["--commit"] is { } commit ? GitParent(commit) : detected.Parent),
         };
