@@ -13,7 +13,8 @@ internal static class ResultRecorder
     private static readonly Lazy<RunInfo> Run = new(() =>
     {
         var detected = RunInfo.Detect(Directory.GetCurrentDirectory());
-        return detected with { Key = detected.Key ?? $"process:{detected.Commit}:{Environment.ProcessId}:{System.Diagnostics.Process.GetCurrentProcess().StartTime.ToUniversalTime():O}" };
+        using var process = System.Diagnostics.Process.GetCurrentProcess();
+        return detected with { Key = detected.Key ?? $"process:{detected.Commit}:{Environment.ProcessId}:{process.StartTime.ToUniversalTime():O}" };
     });
 
     /// <summary>Records one result; a store that cannot be written gives the warning text instead of throwing.</summary>
