@@ -17,9 +17,9 @@ internal static class AcceptedChanges
     /// </summary>
     public static IReadOnlyList<Annotation> At(string directory, RunInfo run)
     {
-        directory = run.RepositoryDirectory ?? directory;
-        if (run.Commit is not { } commit || run.Parent is not { } parent || !Directory.Exists(directory)
-            || RunInfo.Git(directory, "rev-parse", "--show-toplevel") is not { } top)
+        // Detect found the working tree's top already; otherwise ask git where the results folder's is.
+        var top = run.RepositoryDirectory ?? (Directory.Exists(directory) ? RunInfo.Git(directory, "rev-parse", "--show-toplevel") : null);
+        if (run.Commit is not { } commit || run.Parent is not { } parent || top is null)
         {
             return [];
         }

@@ -28,6 +28,7 @@ internal static class HistoryAnalysis
     {
         var runs = snapshot.Runs.ToDictionary(r => r.Id);
         var order = snapshot.Runs.Select((r, i) => (r.Id, i)).ToDictionary(p => p.Id, p => p.i);
+        var annotations = snapshot.Annotations.ToLookup(a => a.Commit, StringComparer.Ordinal);
         var classes = new List<ClassTrends>();
         foreach (var byClass in snapshot.Results.GroupBy(r => runs[r.RunId].MachineClass).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
@@ -36,12 +37,13 @@ internal static class HistoryAnalysis
             {
                 var identity = snapshot.Operations[byOperation.Key];
                 var results = byOperation.OrderBy(r => order[r.RunId]).ToList();
-                var baseline = results.LastOrDefault(r => r.Baseline is not null)?.Baseline;
-                var notes = results
-                    .SelectMany(r => snapshot.Annotations
-                        .Where(a => a.Commit == runs[r.RunId].Commit && (a.Repository.Length == 0 || a.Repository == (runs[r.RunId].Repository ?? string.Empty)) && a.Annotation.Covers(r.Baseline))
-                        .Select(a => new RunNote(runs[r.RunId], a.Annotation)))
-                    .ToList();
+                var notes = results.SelectMany(r =>
+                {
+                    var run = runs[r.RunId];
+                    return annotations[run.Commit ?? string.Empty]
+                        .Where(a => (a.Repository.Length == 0 || a.Repository == (run.Repository ?? string.Empty)) && a.Annotation.Covers(r.Baseline))
+                        .Select(a => new RunNote(run, a.Annotation));
+                }).ToList();
                 // The verdicts' series first: against the reference build they are ratios measured beside it in each run, so
                 // the runner's drift from run to run, which the raw figures carry, cancels out of them.
                 var measures = results.SelectMany(r => r.Verdicts).DistinctBy(v => VerdictMetric(v.Metric), StringComparer.Ordinal)
@@ -50,7 +52,7 @@ internal static class HistoryAnalysis
                     .Select(m => Series(m, results, runs, notes, minSegment, significance))
                     .Where(s => s.Points.Count > 0)
                     .ToList();
-                trends.Add(new OperationTrend(identity, baseline, series, notes));
+                trends.Add(new OperationTrend(identity, series, notes));
             }
 
             classes.Add(new ClassTrends(byClass.Key, [.. trends.OrderBy(t => t.Operation.Title, StringComparer.Ordinal)]));
@@ -94,7 +96,7 @@ internal sealed record Measure(string Key, string Label, string Unit, Func<Store
 
 internal sealed record ClassTrends(string MachineClass, IReadOnlyList<OperationTrend> Operations);
 
-internal sealed record OperationTrend(OperationIdentity Operation, string? Baseline, IReadOnlyList<MeasureSeries> Series, IReadOnlyList<RunNote> Notes)
+internal sealed record OperationTrend(OperationIdentity Operation, IReadOnlyList<MeasureSeries> Series, IReadOnlyList<RunNote> Notes)
 {
     public IEnumerable<TrendChange> Alerts => Series.SelectMany(s => s.Changes).Where(c => c.Accepted is null);
 }

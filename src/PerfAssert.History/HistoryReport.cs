@@ -114,7 +114,7 @@ internal static class HistoryReport
         var first = snapshot.Runs[0];
         var last = snapshot.Runs[^1];
         var branches = snapshot.Runs.Select(r => r.Branch ?? "(no branch)").Distinct().ToList();
-        var operations = snapshot.Results.Select(r => r.OperationId).Distinct().Count();
+        var operations = snapshot.MeasuredOperations;
         return string.Create(CultureInfo.InvariantCulture,
             $"{snapshot.Runs.Count} run{(snapshot.Runs.Count == 1 ? string.Empty : "s")} from {first.Time:yyyy-MM-dd HH:mm} ({first.ShortCommit}) to {last.Time:yyyy-MM-dd HH:mm} ({last.ShortCommit}) on {string.Join(", ", branches)}; {operations} operation{(operations == 1 ? string.Empty : "s")}.");
     }

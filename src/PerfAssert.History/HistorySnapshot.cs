@@ -5,7 +5,11 @@ internal sealed record HistorySnapshot(
     IReadOnlyList<StoredRun> Runs,
     IReadOnlyDictionary<long, OperationIdentity> Operations,
     IReadOnlyList<StoredResult> Results,
-    IReadOnlyList<StoredAnnotation> Annotations);
+    IReadOnlyList<StoredAnnotation> Annotations)
+{
+    /// <summary>How many operations the selected runs measured (<see cref="Operations"/> holds every one the query's filter lets through).</summary>
+    public int MeasuredOperations => Results.Select(r => r.OperationId).Distinct().Count();
+}
 
 internal sealed record StoredRun(long Id, string Key, string? Repository, string? Branch, string? Commit, string? Parent, string? CiUrl, DateTimeOffset Time, string MachineClass)
 {

@@ -75,17 +75,17 @@ public sealed class HistoryStore
             var hashes = batch.Results.Select(r => r.ContentHash).ToList();
             var known = await KnownHashesAsync(connection, transaction, hashes, cancellationToken).ConfigureAwait(false);
             var fresh = batch.Results.Where(r => !known.Contains(r.ContentHash)).ToList();
-            var runId = await RunIdAsync(connection, transaction, batch.Key, cancellationToken).ConfigureAwait(false);
             if (fresh.Count == 0)
             {
                 return new RecordOutcome(batch.Key, 0, batch.Results.Count, 0);
             }
 
-            runId ??= await InsertRunAsync(connection, transaction, batch, cancellationToken).ConfigureAwait(false);
+            var runId = await RunIdAsync(connection, transaction, batch.Key, cancellationToken).ConfigureAwait(false)
+                ?? await InsertRunAsync(connection, transaction, batch, cancellationToken).ConfigureAwait(false);
             var added = 0;
             foreach (var result in fresh)
             {
-                added += await InsertResultAsync(connection, transaction, runId.Value, result, cancellationToken).ConfigureAwait(false) ? 1 : 0;
+                added += await InsertResultAsync(connection, transaction, runId, result, cancellationToken).ConfigureAwait(false) ? 1 : 0;
             }
 
             var annotations = 0;
@@ -101,12 +101,6 @@ public sealed class HistoryStore
 
             return new RecordOutcome(batch.Key, added, batch.Results.Count - added, annotations);
         }, cancellationToken);
-
-    /// <summary>Notes an accepted change (or, with subject <c>*</c>, a moved reference build) on the operations it covers at a commit; false when noted already.</summary>
-    internal Task<bool> AnnotateAsync(string repository, string commit, Annotation annotation, CancellationToken cancellationToken) =>
-        WriteAsync(async (connection, transaction) => await Insert(connection, transaction,
-            "INSERT INTO annotations (repository, commit_sha, subject, kind, note) VALUES (@repository, @commit, @subject, @kind, @note) ON CONFLICT DO NOTHING",
-            cancellationToken, ("repository", repository), ("commit", commit), ("subject", annotation.Subject), ("kind", annotation.Kind), ("note", annotation.Note)).ConfigureAwait(false) == 1, cancellationToken);
 
     /// <summary>Reads the runs <paramref name="query"/> selects, oldest first, with their results and the notes on their commits.</summary>
     /// <remarks>
@@ -219,7 +213,7 @@ public sealed class HistoryStore
 
         var resultId = Convert.ToInt64(id, CultureInfo.InvariantCulture);
         var ordinal = 0;
-        foreach (var verdict in result.Verdicts)
+        foreach (var verdict in result.Result.Verdicts)
         {
             await Insert(connection, transaction, """
                 INSERT INTO verdicts (result_id, ordinal, metric, unit, partner, budget, at_least, estimate, lower_bound, upper_bound, confidence, sample_size, outcome, advisory, evidence)

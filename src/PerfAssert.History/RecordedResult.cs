@@ -1,6 +1,5 @@
 using System.Security.Cryptography;
 using System.Text;
-using PerfAssert.Verdicts;
 
 namespace PerfAssert.History;
 
@@ -22,8 +21,6 @@ internal sealed record RecordedResult(OperationIdentity Operation, string Conten
     public static string BaselineSubject(string file, string id) => $"{file}/{id}";
 
     public static string Hash(string text) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(text)));
-
-    public IEnumerable<Verdict> Verdicts => Result.Verdicts;
 }
 
 /// <summary>An operation across runs: the test assembly, the test (with a theory's arguments) and the operation's name.</summary>

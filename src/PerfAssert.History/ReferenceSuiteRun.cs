@@ -15,36 +15,42 @@ internal static class ReferenceSuiteRun
 
     private const string FileName = "results.json";
 
-    /// <summary>The reference suite's results file <paramref name="path"/> names (the file, or a folder holding it), if it is one.</summary>
-    public static string? Find(string path)
+    /// <summary>
+    /// The rows of the reference suite's results file <paramref name="path"/> names (the file, or a folder holding it), read
+    /// strictly (a row of another shape throws <see cref="InvalidDataException"/> naming the file); <see langword="null"/>
+    /// when it names no such file, which leaves the path to the per-test results reader.
+    /// </summary>
+    public static IReadOnlyList<RecordedResult>? TryRead(string path)
     {
-        var file = Directory.Exists(path) ? Path.Combine(path, FileName) : path;
+        var file = Path.GetFullPath(Directory.Exists(path) ? Path.Combine(path, FileName) : path);
         if (!File.Exists(file))
         {
             return null;
         }
 
-        using var stream = File.OpenRead(file);
+        JsonDocument document;
         try
         {
-            using var document = JsonDocument.Parse(stream);
-            return document.RootElement.ValueKind == JsonValueKind.Object && document.RootElement.TryGetProperty("results", out var results) && results.ValueKind == JsonValueKind.Array
-                ? Path.GetFullPath(file)
-                : null;
+            document = JsonDocument.Parse(File.ReadAllText(file));
         }
         catch (JsonException)
         {
             // Not JSON: the per-test reader names the file and what is wrong with it.
             return null;
         }
+
+        using (document)
+        {
+            return document.RootElement.ValueKind == JsonValueKind.Object && document.RootElement.TryGetProperty("results", out var results) && results.ValueKind == JsonValueKind.Array
+                ? Rows(document.RootElement, file)
+                : null;
+        }
     }
 
-    /// <summary>Reads every row strictly; a row of another shape throws <see cref="InvalidDataException"/> naming the file.</summary>
-    public static IReadOnlyList<RecordedResult> Read(string file)
+    private static List<RecordedResult> Rows(JsonElement root, string file)
     {
-        using var document = ResultsReader.Parse(File.ReadAllText(file), file);
         var rows = new List<RecordedResult>();
-        foreach (var element in document.RootElement.GetProperty("results").EnumerateArray())
+        foreach (var element in root.GetProperty("results").EnumerateArray())
         {
             var result = ResultsReader.Checked(ResultsReader.Deserialize<PerfResult>(element, file, "a reference suite results.json (its results are test results)"), file);
             rows.Add(new RecordedResult(new OperationIdentity(Assembly, "latency", result.Name), RecordedResult.Hash(element.GetRawText()), result));
@@ -55,7 +61,7 @@ internal static class ReferenceSuiteRun
             throw new InvalidDataException($"{file} holds no reference suite results. Run the reference suite again.");
         }
 
-        if (document.RootElement.TryGetProperty("throughput", out var throughput) && throughput.ValueKind == JsonValueKind.Array)
+        if (root.TryGetProperty("throughput", out var throughput) && throughput.ValueKind == JsonValueKind.Array)
         {
             var first = rows[0].Result;
             foreach (var element in throughput.EnumerateArray())

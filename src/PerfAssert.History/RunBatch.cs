@@ -16,15 +16,8 @@ internal sealed record RunBatch(RunInfo Info, string Key, DateTimeOffset Time, E
     /// </summary>
     public static RunBatch Read(string directory, RunInfo info, IReadOnlyList<Annotation> annotations, DateTimeOffset now)
     {
-        if (ReferenceSuiteRun.Find(directory) is { } reference)
-        {
-            return Create(info, ReferenceSuiteRun.Read(reference), annotations, now);
-        }
-
-        var results = ResultsReader.ReadDirectory(directory);
-        var files = Directory.GetFiles(Path.GetFullPath(directory), "*.json").Order(StringComparer.Ordinal).ToList();
-        // ReadDirectory read the same files in the same order; each result keeps the hash of the text it came from.
-        var recorded = results.Select((r, i) => RecordedResult.From(r, File.ReadAllText(files[i]))).ToList();
+        var recorded = ReferenceSuiteRun.TryRead(directory)
+            ?? [.. ResultsReader.ReadFiles(directory).Select(f => RecordedResult.From(f.Result, f.Text))];
         return Create(info, recorded, annotations, now);
     }
 

@@ -71,9 +71,10 @@ internal static class TrendChart
             }
         }
 
+        var indexOf = points.Select((p, i) => (p.Run.Id, i)).ToDictionary(p => p.Id, p => p.i);
         foreach (var change in series.Changes)
         {
-            var index = points.ToList().FindIndex(p => p.Run.Id == change.Run.Id);
+            var index = indexOf[change.Run.Id];
             var x = index > 0 ? (X(index - 1) + X(index)) / 2 : X(index);
             var colour = change.Accepted is null ? AlertColour : AcceptedColour;
             var label = change.Accepted is null ? change.Signed : "accepted " + change.Signed;
@@ -83,8 +84,7 @@ internal static class TrendChart
 
         foreach (var note in notes)
         {
-            var index = points.ToList().FindIndex(p => p.Run.Id == note.Run.Id);
-            if (index >= 0)
+            if (indexOf.TryGetValue(note.Run.Id, out var index))
             {
                 html.Append(CultureInfo.InvariantCulture, $"<path class=\"note\" d=\"M{F(X(index) - 5)},{Top - 8} L{F(X(index) + 5)},{Top - 8} L{F(X(index))},{Top} Z\" fill=\"{AcceptedColour}\"><title>{HtmlPage.Escape($"{note.Annotation.Kind} at {note.Run.ShortCommit}: {note.Annotation.Note}")}</title></path>\n");
             }

@@ -35,7 +35,13 @@ public static class ResultsReader
     /// There is no result file, or one is corrupt or of another shape, or the folder holds the reference suite's
     /// <c>results.json</c>; the message names it.
     /// </exception>
-    public static IReadOnlyList<PerfResult> ReadDirectory(string directory)
+    public static IReadOnlyList<PerfResult> ReadDirectory(string directory) => [.. ReadFiles(directory).Select(f => f.Result)];
+
+    /// <summary>
+    /// <see cref="ReadDirectory"/>, with each result's file and the text it was read from (the performance history keys a
+    /// result by its file's content, so the text hashed is the text parsed).
+    /// </summary>
+    internal static IReadOnlyList<(string Path, string Text, PerfResult Result)> ReadFiles(string directory)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(directory);
         var full = Path.GetFullPath(directory);
@@ -50,21 +56,22 @@ public static class ResultsReader
             throw new InvalidDataException($"No results in {full}: it holds no *.json result file. Run the performance tests first; each writes its result there.");
         }
 
-        var documents = new List<(string Path, JsonDocument Document)>(files.Count);
+        var documents = new List<(string Path, string Text, JsonDocument Document)>(files.Count);
         try
         {
             foreach (var path in files)
             {
-                documents.Add((path, Parse(File.ReadAllText(path), path)));
+                var text = File.ReadAllText(path);
+                documents.Add((path, text, Parse(text, path)));
             }
 
             // The reference suite's folder holds other JSON files beside its results.json: name that one, not the first of them.
-            foreach (var (path, document) in documents)
+            foreach (var (path, _, document) in documents)
             {
                 RejectReferenceResults(document.RootElement, path);
             }
 
-            return documents.Select(d => Result(d.Document.RootElement, d.Path)).ToList();
+            return documents.Select(d => (d.Path, d.Text, Result(d.Document.RootElement, d.Path))).ToList();
         }
         finally
         {

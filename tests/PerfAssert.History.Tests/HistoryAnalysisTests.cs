@@ -69,9 +69,5 @@ public sealed class HistoryAnalysisTests : IDisposable
         Assert.Contains(lines, l => l.StartsWith("| Steady |", StringComparison.Ordinal) && l.Contains("| +10.", StringComparison.Ordinal) && l.Contains("10 runs)", StringComparison.Ordinal));
     }
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        _temp.Dispose();
-    }
+    public void Dispose() => _temp.Dispose();
 }

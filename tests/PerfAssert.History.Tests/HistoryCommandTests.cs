@@ -170,9 +170,5 @@ public sealed class HistoryCommandTests : IDisposable
         return (exit, output.ToString());
     }
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        _temp.Dispose();
-    }
+    public void Dispose() => _temp.Dispose();
 }

@@ -53,9 +53,5 @@ public sealed class ResultHistoryTests : IDisposable
         Assert.StartsWith($"'GET /orders/42' was not recorded in the performance history: {store} is not a SQLite database", warning, StringComparison.Ordinal);
     }
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        _temp.Dispose();
-    }
+    public void Dispose() => _temp.Dispose();
 }

@@ -165,7 +165,6 @@ public abstract class StoreContractTests : IDisposable
 
     public void Dispose()
     {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
         _temp.Dispose();
         GC.SuppressFinalize(this);
     }

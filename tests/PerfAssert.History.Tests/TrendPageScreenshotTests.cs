@@ -61,9 +61,5 @@ public sealed class TrendPageScreenshotTests : IDisposable
         return bands;
     }
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        _temp.Dispose();
-    }
+    public void Dispose() => _temp.Dispose();
 }

@@ -76,7 +76,6 @@ try
 }
 finally
 {
-    Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
     Directory.Delete(temp, recursive: true);
 }
 

@@ -77,26 +77,18 @@ internal static class Cli
         }
 
         var command = args[0];
-        if (command == "baseline")
+        if (command is "baseline" or "history")
         {
             if (args.Length == 1)
             {
-                throw new ArgumentException($"'baseline' needs one of show, move, build.{System.Environment.NewLine}{Usage}");
+                throw new ArgumentException($"'{command}' needs one of {(command == "baseline" ? "show, move, build" : "record, show, report, export")}.{System.Environment.NewLine}{Usage}");
             }
 
-            var sub = $"baseline {args[1]}";
-            return await BaselineCommand.RunAsync(sub, CliOptions.Parse(sub, args[2..]), onCi, output);
-        }
-
-        if (command == "history")
-        {
-            if (args.Length == 1)
-            {
-                throw new ArgumentException($"'history' needs one of record, show, report, export.{System.Environment.NewLine}{Usage}");
-            }
-
-            var sub = $"history {args[1]}";
-            return await HistoryCommand.RunAsync(sub, CliOptions.Parse(sub, args[2..]), () => DefaultResults(StoreForResults(CliOptions.Parse(sub, args[2..]))), output);
+            var sub = $"{command} {args[1]}";
+            var subOptions = CliOptions.Parse(sub, args[2..]);
+            return command == "baseline"
+                ? await BaselineCommand.RunAsync(sub, subOptions, onCi, output)
+                : await HistoryCommand.RunAsync(sub, subOptions, () => DefaultResults(StoreForResults(subOptions)), output);
         }
 
         var options = CliOptions.Parse(command, args[1..]);

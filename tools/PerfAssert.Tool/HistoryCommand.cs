@@ -36,10 +36,10 @@ internal static class HistoryCommand
             Key = options["--run"] ?? detected.Key,
             Repository = options["--repository"] ?? detected.Repository,
             Branch = options["--branch"] ?? detected.Branch,
-            // A commit named on the command line is recorded by its full hash when this repository has it (an abbreviation, a tag).
-            Commit = options["--commit"] is { } named ? RunInfo.Git(Directory.GetCurrentDirectory(), "rev-parse", "-q", "--verify", named + "^{commit}") ?? named : detected.Commit,
-            // A commit named on the command line has its own parent (git's, when the commit is in this repository).
-            Parent = options["--parent"] ?? (options["--commit"] is { } commit ? GitParent(commit) : detected.Parent),
+            // A commit named on the command line is recorded by its full hash (an abbreviation, a tag) and with its own parent
+            // when this repository has it.
+            Commit = options["--commit"] is { } named ? Revision(named + "^{commit}") ?? named : detected.Commit,
+            Parent = options["--parent"] ?? (options["--commit"] is { } commit ? Revision(commit + "^1") : detected.Parent),
         };
 
         var outcome = await store.RecordAsync(results, run);
@@ -98,7 +98,7 @@ internal static class HistoryCommand
         await File.WriteAllTextAsync(html, HistoryReport.Html(snapshot, trends, "Performance history"));
         await File.WriteAllTextAsync(markdown, HistoryReport.Markdown(snapshot, trends, current));
         var alerts = trends.Sum(c => c.Operations.Sum(o => o.Alerts.Count()));
-        await output.WriteLineAsync($"{snapshot.Runs.Count} runs, {snapshot.Results.Select(r => r.OperationId).Distinct().Count()} operations from {store.Description}: {alerts} change point{(alerts == 1 ? string.Empty : "s")} to look at (advisory).");
+        await output.WriteLineAsync($"{snapshot.Runs.Count} runs, {snapshot.MeasuredOperations} operations from {store.Description}: {alerts} change point{(alerts == 1 ? string.Empty : "s")} to look at (advisory).");
         await output.WriteLineAsync($"wrote {html}");
         await output.WriteLineAsync($"wrote {markdown}");
         return 0;
@@ -137,6 +137,5 @@ internal static class HistoryCommand
             : new HistoryQuery().LastRuns,
     };
 
-    private static string? GitParent(string commit) =>
-        RunInfo.Git(Directory.GetCurrentDirectory(), "rev-parse", "-q", "--verify", commit + "^1");
+    private static string? Revision(string revision) => RunInfo.Git(Directory.GetCurrentDirectory(), "rev-parse", "-q", "--verify", revision);
 }
