@@ -6,6 +6,9 @@ namespace PerfAssert.ReferenceSuite.Report;
 /// <param name="FloorUs">The floor target's latency in microseconds, same statistic.</param>
 public sealed record FloorRatio(string Case, double LatencyUs, double FloorUs)
 {
+    /// <summary>The interval of <see cref="Ratio"/> when the stack and the floor were timed in the same blocks, else null.</summary>
+    public Statistics.Interval? RatioInterval { get; init; }
+
     /// <summary>How many floors the stack costs: <see cref="LatencyUs"/> / <see cref="FloorUs"/> (NaN without a floor).</summary>
     public double Ratio => FloorUs > 0 ? LatencyUs / FloorUs : double.NaN;
 }

@@ -78,7 +78,7 @@ public static class HtmlReport
             html.Append("<tr>");
             Cell(html, row.Method, numeric: false);
             Cell(html, row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing, numeric: true);
-            Cell(html, ReportText.Us(row.MeanUs), numeric: true);
+            Cell(html, ReferenceText.Mean(row), numeric: true);
             Cell(html, ReportText.Us(row.P95Us), numeric: true);
             Cell(html, ReportText.PerThousand(row.Gen0PerThousand), numeric: true);
             Cell(html, ReportText.PerThousand(row.Gen1PerThousand), numeric: true);
@@ -105,6 +105,11 @@ public static class HtmlReport
         }
 
         html.Append("<h2>Comparison table</h2>\n<p>Each subject measured interleaved with its partner in this run; the ratio is subject / partner.</p>\n");
+        if (ReferenceText.WideVerdicts(report) is { } why)
+        {
+            html.Append("<p>").Append(System.Net.WebUtility.HtmlEncode(why)).Append("</p>\n");
+        }
+
         Header(html, ["Subject", "Partner", "Statistic", "Ratio", "Interval", "Budget", "Verdict"]);
         foreach (var row in report.Comparisons)
         {
@@ -173,7 +178,7 @@ public static class HtmlReport
             return;
         }
 
-        html.Append("<h2>Floor ratio table</h2>\n<p>Each stack's latency over a raw TCP ping-pong on loopback measured in the same run.</p>\n");
+        html.Append("<h2>Floor ratio table</h2>\n<p>Each stack's latency over a raw TCP ping-pong on loopback timed in the same blocks, with the ratio's interval.</p>\n");
         Header(html, ["Case", "Latency (us)", "Floor (us)", "x floor"]);
         foreach (var floor in report.FloorRatios)
         {
@@ -181,7 +186,7 @@ public static class HtmlReport
             Cell(html, floor.Case, numeric: false);
             Cell(html, ReportText.Us(floor.LatencyUs), numeric: true);
             Cell(html, ReportText.Us(floor.FloorUs), numeric: true);
-            Cell(html, ReportText.Ratio(floor.Ratio), numeric: true);
+            Cell(html, ReferenceText.FloorRatio(floor), numeric: true);
             html.Append("</tr>\n");
         }
 

@@ -15,6 +15,9 @@ public sealed record LatencyRow(PerfResult Result, ReferenceCaseName? CaseName, 
     /// <summary>The interval of <see cref="RatioToReference"/> when it was measured side by side, else null.</summary>
     public Interval? RatioInterval { get; init; }
 
+    /// <summary>The interval of <see cref="MeanUs"/>, in microseconds, when the report has one, else null.</summary>
+    public Interval? MeanInterval { get; init; }
+
     /// <summary>The method column: the reference method name, or the whole name when it has another shape.</summary>
     public string Method => CaseName?.Method ?? Result.Name;
 

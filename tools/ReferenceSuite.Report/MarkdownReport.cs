@@ -40,6 +40,12 @@ public static class MarkdownReport
             return;
         }
 
+        if (report.Speed is { } speed)
+        {
+            Line(text, ReferenceText.Speed(speed));
+            Line(text);
+        }
+
         var reference = report.ReferenceStack is null ? string.Empty : " vs " + Cell(report.ReferenceStack) + " |";
         var referenceRule = report.ReferenceStack is null ? string.Empty : "---:|";
         Line(text, "| Method | Items | Mean (us) | P95 (us) | Gen0 / 1k | Gen1 / 1k | Gen2 / 1k | Allocated (KB) |" + reference + " Verdicts | Settled |");
@@ -47,7 +53,7 @@ public static class MarkdownReport
         foreach (var row in report.Rows)
         {
             var ratio = report.ReferenceStack is null ? string.Empty : " " + ReferenceText.ReferenceRatio(row) + " |";
-            Line(text, $"| {Cell(row.Method)} | {row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing} | {ReportText.Us(row.MeanUs)} | {ReportText.Us(row.P95Us)} | " +
+            Line(text, $"| {Cell(row.Method)} | {row.Items?.ToString(CultureInfo.InvariantCulture) ?? ReportText.Missing} | {ReferenceText.Mean(row)} | {ReportText.Us(row.P95Us)} | " +
                 $"{ReportText.PerThousand(row.Gen0PerThousand)} | {ReportText.PerThousand(row.Gen1PerThousand)} | {ReportText.PerThousand(row.Gen2PerThousand)} | " +
                 $"{ReferenceText.Kb(row.AllocatedKb)} |{ratio} {ReferenceText.Verdicts(row)} | {(row.Unsettled is null ? "yes" : "no")} |");
         }
@@ -76,6 +82,12 @@ public static class MarkdownReport
         Line(text, "## Comparisons");
         Line(text);
         Line(text, "Each subject measured interleaved with its partner in this run; the ratio is subject / partner.");
+        if (ReferenceText.WideVerdicts(report) is { } why)
+        {
+            Line(text);
+            Line(text, why);
+        }
+
         Line(text);
         Line(text, "| Subject | Partner | Statistic | Ratio | Interval | Budget | Verdict |");
         Line(text, "|---|---|---|---:|---|---:|---|");
@@ -135,13 +147,13 @@ public static class MarkdownReport
         Line(text);
         Line(text, "## Floor ratios");
         Line(text);
-        Line(text, "Each stack's latency over a raw TCP ping-pong on loopback measured in the same run.");
+        Line(text, "Each stack's latency over a raw TCP ping-pong on loopback timed in the same blocks, with the ratio's interval.");
         Line(text);
         Line(text, "| Case | Latency (us) | Floor (us) | x floor |");
         Line(text, "|---|---:|---:|---:|");
         foreach (var floor in report.FloorRatios)
         {
-            Line(text, $"| {Cell(floor.Case)} | {ReportText.Us(floor.LatencyUs)} | {ReportText.Us(floor.FloorUs)} | {ReportText.Ratio(floor.Ratio)} |");
+            Line(text, $"| {Cell(floor.Case)} | {ReportText.Us(floor.LatencyUs)} | {ReportText.Us(floor.FloorUs)} | {ReferenceText.FloorRatio(floor)} |");
         }
     }
 }

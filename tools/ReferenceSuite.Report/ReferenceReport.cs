@@ -57,6 +57,14 @@ public sealed class ReferenceReport
     /// <value>The default is null.</value>
     public IReadOnlyDictionary<string, Interval>? ReferenceRatios { get; init; }
 
+    /// <summary>How fast the machine ran, and whether the times are at its class's usual speed; null when not measured.</summary>
+    /// <value>The default is null.</value>
+    public MachineSpeed? Speed { get; init; }
+
+    /// <summary>Each case's mean in microseconds with its interval, by case name, where the run measured one.</summary>
+    /// <value>The default is null.</value>
+    public IReadOnlyDictionary<string, Interval>? MeanIntervals { get; init; }
+
     /// <summary>The tool version written into exports; pin it in snapshot tests.</summary>
     /// <value>The default is the PerfAssert assembly's informational version without its source revision.</value>
     public string ToolVersion { get; init; } = DefaultToolVersion();
@@ -111,7 +119,10 @@ public sealed class ReferenceReport
             .ToList();
     }
 
-    private LatencyRow Row(PerfResult result, ReferenceCaseName? name, Dictionary<(string Size, int Items), double> references)
+    private LatencyRow Row(PerfResult result, ReferenceCaseName? name, Dictionary<(string Size, int Items), double> references) =>
+        RowWithoutMean(result, name, references) with { MeanInterval = MeanIntervals?.TryGetValue(result.Name, out var mean) == true ? mean : null };
+
+    private LatencyRow RowWithoutMean(PerfResult result, ReferenceCaseName? name, Dictionary<(string Size, int Items), double> references)
     {
         if (ReferenceRatios is null)
         {
@@ -133,11 +144,11 @@ public sealed class ReferenceReport
             : null;
 
     /// <summary>
-    /// The report's data as JSON (<c>results.json</c>): title, reference stack, side-by-side ratios, results (latency rows in order, then
+    /// The report's data as JSON (<c>results.json</c>): title, reference stack, side-by-side ratios, means' intervals, results (latency rows in order, then
     /// comparisons), throughput rows and floor ratios, in <see cref="PerfJson"/>'s form.
     /// </summary>
     public string ToJson() => System.Text.Json.JsonSerializer.Serialize(
-        new { Title, ReferenceStack, ReferenceRatios, Results = Rows.Select(r => r.Result).Concat(Results.Where(r => r.Partner is not null)), Throughput, FloorRatios },
+        new { Title, ReferenceStack, ReferenceRatios, MeanIntervals, Speed, Results = Rows.Select(r => r.Result).Concat(Results.Where(r => r.Partner is not null)), Throughput, FloorRatios },
         PerfJson.Options);
 
     private static string DefaultToolVersion()

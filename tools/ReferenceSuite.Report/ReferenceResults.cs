@@ -18,7 +18,7 @@ public static class ReferenceResults
         data.Results.ForEach(r => ResultsReader.Checked(r, source));
         try
         {
-            return new ReferenceReport(data.Results, data.Throughput, data.FloorRatios) { Title = data.Title, ReferenceStack = data.ReferenceStack, ReferenceRatios = data.ReferenceRatios };
+            return new ReferenceReport(data.Results, data.Throughput, data.FloorRatios) { Title = data.Title, ReferenceStack = data.ReferenceStack, ReferenceRatios = data.ReferenceRatios, MeanIntervals = data.MeanIntervals, Speed = data.Speed };
         }
         catch (ArgumentException ex)
         {
@@ -56,6 +56,10 @@ public static class ReferenceResults
         public string? ReferenceStack { get; init; }
 
         public Dictionary<string, Statistics.Interval>? ReferenceRatios { get; init; }
+
+        public Dictionary<string, Statistics.Interval>? MeanIntervals { get; init; }
+
+        public MachineSpeed? Speed { get; init; }
 
         public required List<PerfResult> Results { get; init; }
 

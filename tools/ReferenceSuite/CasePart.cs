@@ -1,58 +1,61 @@
+using System.Diagnostics;
 using System.Globalization;
 using PerfAssert.Measurement;
-using PerfAssert.Targets.Hosting;
-using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
 
 /// <summary>
-/// Measures named cases (data stream, todo) with allocations and percentiles, one after another, after warming their shared
-/// code up together where that is affordable (as the latency part does), so the first case of a part does not pay for what
-/// the later ones find warm.
+/// What each case needs before the side-by-side phase, one case after another: a short timing that sizes its batches, and
+/// its allocations, which are counted exactly (the runtime's allocation counters, the smallest of three repeats during which
+/// the JIT compiled nothing) and so need no interleaving. None of these timings is reported: every time the report prints
+/// comes from the side-by-side phase.
 /// </summary>
 internal static class CasePart
 {
-    /// <summary>How the main job measures one case: warm-up, samples, exact allocations and per-call percentiles.</summary>
-    public static Task<PerfResult> MeasureAsync(string name, Func<CancellationToken, Task> operation, PerfOptions measurement) =>
-        Perf.Measure(name, operation).WithOptions(measurement).WithAllocations().WithPercentiles(1000).RunAsync();
-
     /// <summary>
-    /// Measures <paramref name="names"/> one after another, after a shared warm-up of at most
-    /// <paramref name="sharedWarmupTime"/> (none when zero: the todo cases move megabytes a call, and the latency part has
-    /// already promoted the host and the formatters they share).
+    /// How allocations are counted: three repeats of up to 30 ms each (at least one call), for up to 2 s while the JIT is
+    /// still compiling. The engine's defaults (five repeats of 200 ms) would spend most of the main job's five minutes here;
+    /// a repeat of a few hundred calls already gives each call's bytes exactly, and the smallest of three is what counts.
     /// </summary>
-    public static async Task<List<PerfResult>> RunAsync(string title, TargetEndpoints endpoints, IEnumerable<string> names, PerfOptions measurement, TimeSpan sharedWarmupTime, TextWriter progress)
+    public static PerfOptions Options { get; } = new()
     {
-        var results = new List<PerfResult>();
-        var list = names.ToList();
-        var opened = new List<BoundCase>(list.Count);
-        try
-        {
-            opened.AddRange(list.Select(name => ReferenceCatalog.Open(name, endpoints)));
-            if (sharedWarmupTime > TimeSpan.Zero)
-            {
-                var shared = await Perf.WarmUpAsync(list.Select((name, i) => Operation.Async(name, opened[i].Operation)).ToList(), sharedWarmupTime);
-                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                    $"[{title} shared warm-up] {list.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")}"));
-            }
+        AllocationRepeats = 3,
+        AllocationRepeatTime = TimeSpan.FromMilliseconds(30),
+        AllocationSettleTime = TimeSpan.FromSeconds(2),
+    };
 
-            foreach (var (name, index) in list.Select((n, i) => (n, i)))
-            {
-                var caseStarted = TimeProvider.System.GetTimestamp();
-                var result = await MeasureAsync(name, opened[index].Operation, measurement);
-                results.Add(result);
-                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                    $"[{title} {index + 1}/{list.Count}] {name}: mean {result.Subject.MeanNs / 1000:0.0} us, P95 {result.Subject.PerCall!.P95Ns / 1000:0.0} us, {result.Subject.Allocations!.BytesPerOp / 1024:0.0} KB/call ({TimeProvider.System.GetElapsedTime(caseStarted).TotalSeconds:0.0} s{(result.Subject.Unsettled is { } why ? ", " + why : string.Empty)})"));
-            }
-        }
-        finally
+    /// <summary>How long the sizing timing runs (after one untimed call, and for at least three calls).</summary>
+    private static readonly TimeSpan SizingTime = TimeSpan.FromMilliseconds(30);
+
+    /// <summary>Times a case briefly and counts its allocations.</summary>
+    public static async Task<CaseFigures> MeasureAsync(string name, Func<CancellationToken, Task> operation, CancellationToken cancellationToken = default)
+    {
+        await operation(cancellationToken);
+        var calls = 0;
+        var started = Stopwatch.GetTimestamp();
+        while (calls < 3 || Stopwatch.GetElapsedTime(started) < SizingTime)
         {
-            foreach (var bound in opened)
-            {
-                await bound.DisposeAsync();
-            }
+            await operation(cancellationToken);
+            calls++;
         }
 
-        return results;
+        var nanoseconds = Stopwatch.GetElapsedTime(started).TotalNanoseconds / calls;
+        var allocations = await AllocationMeter.MeasureAsync(Operation.Async(name, operation), 1, nanoseconds, new Sampler(Options), Options, AllocationScope.Process, cancellationToken);
+        return new CaseFigures(nanoseconds, allocations);
+    }
+
+    /// <summary>Measures every case of <paramref name="cases"/>, one after another.</summary>
+    public static async Task<Dictionary<string, CaseFigures>> RunAsync(OpenCases cases, TextWriter progress)
+    {
+        var figures = new Dictionary<string, CaseFigures>(StringComparer.Ordinal);
+        foreach (var name in cases.Names)
+        {
+            figures[name] = await MeasureAsync(name, cases[name]);
+        }
+
+        var unsettled = figures.Where(f => !f.Value.Allocations.JitSettled).Select(f => f.Key).ToList();
+        await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+            $"[allocations] {figures.Count} cases{(unsettled.Count == 0 ? ", every one counted with the JIT quiet" : $"; counted while the JIT was still compiling: {string.Join(", ", unsettled)}")}"));
+        return figures;
     }
 }

@@ -1,47 +1,49 @@
 using System.Globalization;
 using System.Text;
-using PerfAssert.Targets.Clients.Grpc;
-using PerfAssert.Targets.Hosting;
-using PerfAssert.Targets.Reference;
+using PerfAssert.ReferenceSuite.Ratios;
+using PerfAssert.ReferenceSuite.Report;
 
 namespace PerfAssert.ReferenceSuite;
 
 /// <summary>
-/// Why SmallGrpcClientStreaming-100 costs several times its unary and server-streaming neighbours: the same 100 items
-/// sent one per request message (grpc-dotnet's client flushes after each) against one unary message, interleaved in
-/// this run. Explanatory: its verdict is reported, and never fails the main job.
+/// Why SmallGrpcClientStreaming-100 costs several times its unary and server-streaming neighbours: the same 100 items sent
+/// one per request message (grpc-dotnet's client flushes after each) against one unary message, timed in the same blocks
+/// of the side-by-side phase. Explanatory: it never fails the main job.
 /// </summary>
 internal static class ClientStreamingPart
 {
+    /// <summary>The item count the experiment compares at.</summary>
+    public const int Items = 100;
+
     private const string Case = "SmallGrpcClientStreaming-100";
     private const string OneMessage = "SmallGrpcUnary-100";
+    private const string ServerStreaming = "SmallGrpcServerStreaming-100";
 
-    public static async Task<(PerfResult Result, string Section)> RunAsync(TargetEndpoints endpoints, IReadOnlyList<PerfResult> latency, TextWriter progress)
-    {
-        var address = endpoints.Http2 ?? throw new InvalidOperationException("The client-streaming experiment needs the host's h2c endpoint.");
-        await using var streaming = new GrpcEchoClient(address, GrpcCallShape.ClientStreaming);
-        await using var unary = new GrpcEchoClient(address, GrpcCallShape.Unary);
-        var result = await Perf.Measure(OneMessage + " (one message)", ReferenceCases.Get(OneMessage).Bind(unary))
-            .Named(OneMessage + " vs " + Case)
-            .ComparedTo(Case + " (a message per item)", ReferenceCases.Get(Case).Bind(streaming))
-            .MeanAtMost(1.0)
-            .RunAsync();
-        await progress.WriteLineAsync("[client streaming] " + result.Verdicts[0].Message);
-        return (result, Section(result, latency));
-    }
+    /// <summary>The ratio the section prints: one message over a message per item.</summary>
+    public static RatioPair Pair { get; } = new(OneMessage, Case);
 
-    private static string Section(PerfResult result, IReadOnlyList<PerfResult> latency)
+    /// <summary>The report's section, from the phase's means and ratio.</summary>
+    public static string Section(ReportedTimes times)
     {
-        double? Mean(string name) => latency.FirstOrDefault(r => r.Name == name)?.Subject.MeanNs / 1000;
-        var ratio = result.Verdicts[0].Measured;
-        var oneMessageUs = result.Subject.MeanNs / 1000;
-        var perItemUs = (result.Partner?.MeanNs ?? double.NaN) / 1000;
+        ArgumentNullException.ThrowIfNull(times);
+        var table = times.Table;
         var text = new StringBuilder("## Client streaming explained\n\n");
+        if (table.Ratio(OneMessage, Case) is not { } ratio || times.Mean(OneMessage) is not { } one || times.Mean(Case) is not { } perItem)
+        {
+            return text.Append("Not measured in this run.\n").ToString();
+        }
+
         text.Append(string.Create(CultureInfo.InvariantCulture,
-            $"{Case} sends 100 request messages with grpc-dotnet's client, which flushes after every message (`StreamExtensions.WriteMessageAsync` awaits `FlushAsync` after each write; no write option defers it), so each is its own HTTP/2 DATA frame and socket write, and the server reads, parses and maps 100 messages. Measured interleaved in this run: a message per item {perItemUs:0.0} us, the same 100 items in one unary message {oneMessageUs:0.0} us per call, one message / a message per item = {ratio.Estimate:0.00} [{ratio.Lower:0.00}, {ratio.Upper:0.00}] ({result.Verdicts[0].Outcome}); "));
-        text.Append(string.Create(CultureInfo.InvariantCulture,
-            $"each extra message costs about {(perItemUs - oneMessageUs) / 99:0.0} us. In the matrix: unary {Mean(OneMessage):0.0} us; one message in, 100 out: server streaming {Mean("SmallGrpcServerStreaming-100"):0.0} us. "));
-        text.Append("The matrix measures what a grpc-dotnet client costs; a client that has the whole list should send it in one message.\n");
+            $"{Case} sends {Items} request messages with grpc-dotnet's client, which flushes after every message (`StreamExtensions.WriteMessageAsync` awaits `FlushAsync` after each write; no write option defers it), so each is its own HTTP/2 DATA frame and socket write, and the server reads, parses and maps {Items} messages. Timed in the same blocks in this run: a message per item {MeanText(perItem)} us, the same {Items} items in one unary message {MeanText(one)} us per call, one message / a message per item = {RatioSection.Format(ratio)}; "));
+        text.Append(string.Create(CultureInfo.InvariantCulture, $"each extra message costs about {(perItem.Estimate - one.Estimate) / (Items - 1):0.0} us."));
+        if (times.Mean(ServerStreaming) is { } server)
+        {
+            text.Append(string.Create(CultureInfo.InvariantCulture, $" One message in, {Items} out (server streaming): {MeanText(server)} us."));
+        }
+
+        text.Append(" The matrix measures what a grpc-dotnet client costs; a client that has the whole list should send it in one message.\n");
         return text.ToString();
     }
+
+    private static string MeanText(Statistics.Interval mean) => RatioSection.Mean(mean);
 }

@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Threading.Channels;
 using PerfAssert.Measurement;
-using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
 
@@ -13,8 +12,9 @@ namespace PerfAssert.ReferenceSuite;
 /// warms them up together as the main job does and, in the <see cref="Again"/> role, measures the ten other cases; then it
 /// prints <c>ready</c> and answers the parent's commands on standard input, one line each:
 /// <list type="bullet">
-/// <item><c>measure CASE</c>: the engine measures the case as the main job does (warm-up, samples, allocations,
-/// percentiles); answers <c>measured MEAN_NS SETTLED REASON</c>.</item>
+/// <item><c>measure CASE</c>: measures the case as the main job does before its side-by-side phase (a short timing that
+/// sizes its batches, and its allocations); answers <c>measured MEAN_NS SETTLED REASON</c>, the timing's mean and whether
+/// the allocations were counted with the JIT quiet.</item>
 /// <item><c>block CASE CALLS</c>: times that many calls in a row; answers <c>block NS_PER_CALL COMPILED</c>, the methods
 /// the JIT compiled in this process meanwhile.</item>
 /// </list>
@@ -31,7 +31,7 @@ internal static class FirstAndAgainWorker
     /// <summary>The most the shared warm-up may take before the first case is timed, as in the main job.</summary>
     private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(30);
 
-    public static async Task<int> RunAsync(string role, TargetEndpoints endpoints, PerfOptions measurement, bool unwarmed, TextWriter progress)
+    public static async Task<int> RunAsync(string role, TargetEndpoints endpoints, bool unwarmed, TextWriter progress)
     {
         // Standard input is read on its own thread from the start: the parent's pipe closing ends this process even while
         // it is still warming up.
@@ -48,7 +48,6 @@ internal static class FirstAndAgainWorker
         { IsBackground = true, Name = "first-and-again commands" };
         reader.Start();
 
-        var options = unwarmed ? measurement with { JitQuietTime = TimeSpan.Zero, AllocationSettleTime = TimeSpan.Zero } : measurement;
         var names = FirstAndAgainCases.Families.Select(f => f.Case).Concat(FirstAndAgainCases.Others).ToList();
         var opened = names.ToDictionary(name => name, name => ReferenceCatalog.Open(name, endpoints), StringComparer.Ordinal);
         try
@@ -64,9 +63,9 @@ internal static class FirstAndAgainWorker
             {
                 foreach (var other in FirstAndAgainCases.Others)
                 {
-                    var result = await CasePart.MeasureAsync(other, opened[other].Operation, options);
+                    var result = await CasePart.MeasureAsync(other, opened[other].Operation);
                     await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                        $"[{role} {Environment.ProcessId}] other {other}: {result.Subject.MeanNs / 1000:0.0} us, settled: {Settled(result) ?? "yes"}"));
+                        $"[{role} {Environment.ProcessId}] other {other}: {result.SizingNanoseconds / 1000:0.0} us, settled: {Settled(result) ?? "yes"}"));
                 }
             }
 
@@ -75,7 +74,7 @@ internal static class FirstAndAgainWorker
             Console.Out.WriteLine("ready " + warmup);
             await foreach (var line in channel.Reader.ReadAllAsync())
             {
-                Console.Out.WriteLine(await AnswerAsync(line, opened, options));
+                Console.Out.WriteLine(await AnswerAsync(line, opened));
             }
 
             return 0;
@@ -89,15 +88,15 @@ internal static class FirstAndAgainWorker
         }
     }
 
-    private static async Task<string> AnswerAsync(string line, Dictionary<string, BoundCase> opened, PerfOptions options)
+    private static async Task<string> AnswerAsync(string line, Dictionary<string, BoundCase> opened)
     {
         var parts = line.Split(' ');
         switch (parts)
         {
             case ["measure", var name] when opened.TryGetValue(name, out var bound):
-                var result = await CasePart.MeasureAsync(name, bound.Operation, options);
+                var result = await CasePart.MeasureAsync(name, bound.Operation);
                 var settled = Settled(result);
-                return string.Create(CultureInfo.InvariantCulture, $"measured {result.Subject.MeanNs:R} {(settled is null ? "yes" : "no " + settled)}");
+                return string.Create(CultureInfo.InvariantCulture, $"measured {result.SizingNanoseconds:R} {(settled is null ? "yes" : "no " + settled)}");
             case ["block", var name, var text] when opened.TryGetValue(name, out var bound) && long.TryParse(text, CultureInfo.InvariantCulture, out var calls) && calls > 0:
                 var compiled = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
                 var nanoseconds = await TimeBlockAsync(bound.Operation, calls);
@@ -107,8 +106,8 @@ internal static class FirstAndAgainWorker
         }
     }
 
-    /// <summary><see langword="null"/> when the engine timed settled code, else why not: the report's rule for its rows.</summary>
-    private static string? Settled(PerfResult result) => new LatencyRow(result, null, null).Unsettled?.ReplaceLineEndings(" ");
+    /// <summary><see langword="null"/> when the case's allocations were counted with the JIT quiet, else why not.</summary>
+    private static string? Settled(CaseFigures figures) => figures.Allocations.JitSettled ? null : "the JIT was still compiling while its allocations were counted";
 
     private static async Task<double> TimeBlockAsync(Func<CancellationToken, Task> operation, long calls)
     {

@@ -1,41 +1,36 @@
 using System.Globalization;
+using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.ReferenceSuite.Report;
-using PerfAssert.Targets.Clients.Http;
-using PerfAssert.Targets.Hosting;
-using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
 
 /// <summary>
-/// Each stack's empty round trip (Small-0) against the physical floor, a raw TCP ping-pong on loopback, measured interleaved
-/// with it: the floor ratio is a same-run ratio of blocks (ABBA/BAAB) with its interval, judged "floor &lt;= stack", so a stack
-/// that measured below the floor fails the main job with the evidence instead of printing an impossible ratio.
+/// Each stack's empty round trip (Small-0) against the physical floor, a raw TCP ping-pong on loopback, timed in the same
+/// blocks (the side-by-side phase's 0-item group): the floor ratio is the quotient of the two means with its interval. A
+/// stack whose whole interval lies below the floor measured an impossible figure, and fails the main job with the evidence.
 /// </summary>
 internal static class FloorPart
 {
-    public static async Task<(List<PerfResult> Comparisons, List<FloorRatio> Ratios)> RunAsync(TargetEndpoints endpoints, IEnumerable<PerfResult> latency, TextWriter progress)
+    /// <summary>The floor ratios of the 0-item Small cases, and what is wrong when a stack measured below the floor.</summary>
+    public static (List<FloorRatio> Ratios, string? Problem) FromTable(ReportedTimes times, IEnumerable<string> smallEmptyCases)
     {
-        await using var tcp = await FloorTcpClient.ConnectAsync(endpoints, CancellationToken.None);
-        var comparisons = new List<PerfResult>();
+        var table = times.Table;
         var ratios = new List<FloorRatio>();
-        foreach (var name in latency.Select(r => r.Name).Where(n => n.StartsWith("Small", StringComparison.Ordinal) && n.EndsWith("-0", StringComparison.Ordinal)))
+        var below = new List<string>();
+        foreach (var name in smallEmptyCases)
         {
-            await using var stack = ReferenceCatalog.Open(name, endpoints);
-            var result = await Perf.Measure("FloorTcpPingPong-0", ct => tcp.PingPongAsync(16, ct))
-                .Named($"FloorTcpPingPong-0 vs {name}")
-                .ComparedTo(name, stack.Operation)
-                .MeanAtMost(1.0)
-                .RunAsync();
-            comparisons.Add(result);
-            // Both means come from the same interleaved pass; the verdict above carries the ratio's interval.
-            var floorUs = result.Subject.MeanNs / 1000;
-            var stackUs = result.Partner!.MeanNs / 1000;
-            ratios.Add(new FloorRatio(name, stackUs, floorUs));
-            await progress.WriteLineAsync("[floor] " + result.Verdicts[0].Message);
+            if (table.Ratio(name, OpenCases.Floor) is not { } ratio || times.Mean(name) is not { } stack || times.Mean(OpenCases.Floor) is not { } floor)
+            {
+                continue;
+            }
+
+            ratios.Add(new FloorRatio(name, stack.Estimate, floor.Estimate) { RatioInterval = ratio });
+            if (ratio.Upper < 1)
+            {
+                below.Add(string.Create(CultureInfo.InvariantCulture, $"{name} {RatioSection.Format(ratio)}"));
+            }
         }
 
-        await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-            $"[floor] {ratios.Count} stacks measured interleaved with a raw TCP ping-pong; lowest {ratios.Min(r => r.Ratio):0.00}x the floor"));
-        return (comparisons, ratios);
+        return (ratios, below.Count == 0 ? null : "measured below the loopback TCP floor, which no stack can be: " + string.Join("; ", below));
     }
 }

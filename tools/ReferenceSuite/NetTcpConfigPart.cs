@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Globalization;
 using PerfAssert.ReferenceSuite.Report;
+using PerfAssert.Statistics;
 using PerfAssert.Targets.Clients.Wcf;
 using PerfAssert.Targets.Contracts;
 using PerfAssert.Targets.Hosting;
@@ -11,46 +12,49 @@ namespace PerfAssert.ReferenceSuite;
 /// <summary>
 /// The NetTcp configuration experiment (reference experiment 5): 100 concurrent clients, each its own WCF client and so its
 /// own connection, calling EchoSmall with 10 items against NetTcp with transport security (the default binding), NetTcp
-/// without it (tuned) and BasicHttp, each for a fixed time as the experiment ran them. Every answer is checked; only correct
-/// ones count.
+/// without it (tuned) and BasicHttp. Every answer is checked; only correct ones count. The three take turns in blocks of
+/// a second, round after round (the order reversed every other round), so each round gives one observation of each
+/// configuration's rate over BasicHttp's, and the report prints that ratio with a 95% t-interval over the rounds.
 /// </summary>
 internal static class NetTcpConfigPart
 {
     private const int Clients = NetTcpConfigCases.Clients;
 
-    public static async Task<List<ThroughputRow>> RunAsync(TargetEndpoints endpoints, TimeSpan duration, TextWriter progress)
+    /// <summary>How long each block loads one configuration.</summary>
+    private static readonly TimeSpan Block = TimeSpan.FromSeconds(1);
+
+    /// <summary>Loads each configuration for <paramref name="rounds"/> blocks; the rows, and each configuration's rate over BasicHttp's.</summary>
+    public static async Task<(List<ThroughputRow> Rows, Dictionary<string, Interval> OverBasicHttp)> RunAsync(TargetEndpoints endpoints, int rounds, TextWriter progress)
     {
         var items = PayloadGenerator.Small(10);
-        var rows = new List<ThroughputRow>();
-        foreach (var id in NetTcpConfigCases.Configurations)
+        var configurations = NetTcpConfigCases.Configurations;
+        var pools = configurations.ToDictionary(id => id, id => new ConcurrentQueue<IWcfClient>(Enumerable.Range(0, Clients).Select(_ => WcfStacks.Clients.Single(c => c.Id == id).Create(endpoints))), StringComparer.Ordinal);
+        try
         {
-            var create = WcfStacks.Clients.Single(c => c.Id == id).Create;
-            var pool = new ConcurrentQueue<IWcfClient>(Enumerable.Range(0, Clients).Select(_ => create(endpoints)));
-            try
+            Func<CancellationToken, Task<string?>> Call(string id) => async cancellationToken =>
             {
-                async Task<string?> CallAsync(CancellationToken cancellationToken)
+                if (!pools[id].TryDequeue(out var client))
                 {
-                    if (!pool.TryDequeue(out var client))
-                    {
-                        return "no free client (more workers than clients)";
-                    }
-
-                    try
-                    {
-                        var echoed = await client.EchoSmallAsync(items, cancellationToken).ConfigureAwait(false);
-                        return PayloadComparer.FirstDifference(items, echoed, PayloadComparer.Small);
-                    }
-                    finally
-                    {
-                        pool.Enqueue(client);
-                    }
+                    return "no free client (more workers than clients)";
                 }
 
-                var name = NetTcpConfigCases.CaseName(id, duration);
+                try
+                {
+                    var echoed = await client.EchoSmallAsync(items, cancellationToken).ConfigureAwait(false);
+                    return PayloadComparer.FirstDifference(items, echoed, PayloadComparer.Small);
+                }
+                finally
+                {
+                    pools[id].Enqueue(client);
+                }
+            };
+
+            foreach (var id in configurations)
+            {
                 // The warm-up opens every client's connection (and TLS session) before the measured run, one client after
                 // another: 100 TLS upgrades opened all at once took 21.8 s here, one at a time 1.8 s (2026-11-26; the
                 // concurrent opens look starved of thread-pool threads, which we have not proven).
-                foreach (var client in pool)
+                foreach (var client in pools[id])
                 {
                     using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
                     var echoed = await client.EchoSmallAsync(items, timeout.Token);
@@ -60,21 +64,47 @@ internal static class NetTcpConfigPart
                     }
                 }
 
-                await ThroughputRunner.RunAsync(name, CallAsync, Clients * 20, Clients, TimeSpan.FromMinutes(1));
-                var run = await ThroughputRunner.RunForAsync(name, CallAsync, duration, Clients);
-                rows.Add(new ThroughputRow(name, run.Requests, run.Errors, run.RequestsPerSecond, run.P50Us, run.P95Us, run.P99Us));
-                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                    $"[nettcp config] {id}: {run.RequestsPerSecond:#,0} req/s, P50/P95/P99 {run.P50Us:0}/{run.P95Us:0}/{run.P99Us:0} us, {run.Errors} errors of {run.Requests}{(run.FirstError is null ? string.Empty : " (first: " + run.FirstError + ")")}"));
+                await ThroughputRunner.RunAsync(id, Call(id), Clients * 20, Clients, TimeSpan.FromMinutes(1));
             }
-            finally
+
+            var blocks = configurations.ToDictionary(id => id, _ => new List<ThroughputMeasurement>(), StringComparer.Ordinal);
+            for (var round = 0; round < rounds; round++)
             {
-                foreach (var client in pool)
+                foreach (var id in round % 2 == 0 ? configurations : configurations.Reverse())
                 {
-                    await client.DisposeAsync();
+                    blocks[id].Add(await ThroughputRunner.RunForAsync(id, Call(id), Block, Clients));
                 }
             }
-        }
 
-        return rows;
+            var rows = new List<ThroughputRow>();
+            var overBasicHttp = new Dictionary<string, Interval>(StringComparer.Ordinal);
+            foreach (var id in configurations)
+            {
+                var runs = blocks[id];
+                var (requests, errors) = (runs.Sum(r => r.Requests), runs.Sum(r => r.Errors));
+                var rate = (requests - errors) / runs.Sum(r => r.Elapsed.TotalSeconds);
+                rows.Add(new ThroughputRow(NetTcpConfigCases.CaseName(id, Block * rounds), requests, errors, rate, Median(runs, r => r.P50Us), Median(runs, r => r.P95Us), Median(runs, r => r.P99Us)));
+                var logRatios = runs.Zip(blocks[NetTcpConfigCases.BasicHttp], (r, b) => Math.Log(r.RequestsPerSecond / b.RequestsPerSecond)).ToList();
+                if (id != NetTcpConfigCases.BasicHttp && logRatios.Count >= 2)
+                {
+                    overBasicHttp[id] = PairInterval.Estimate([.. logRatios.Select(r => (IReadOnlyList<double>)[r])], priorSpread: 0, priorWeight: 0, DriverRun.ConfidenceLevel).LogRatio.Map(Math.Exp);
+                }
+
+                var firstError = runs.Select(r => r.FirstError).FirstOrDefault(e => e is not null);
+                await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                    $"[nettcp config] {id}: {rate:#,0} req/s over {rounds} blocks{(overBasicHttp.TryGetValue(id, out var ratio) ? ", over BasicHttp " + DriverComparison.Ratio(ratio) : string.Empty)}, P50/P95/P99 {rows[^1].P50Us:0}/{rows[^1].P95Us:0}/{rows[^1].P99Us:0} us, {errors} errors of {requests}{(firstError is null ? string.Empty : " (first: " + firstError + ")")}"));
+            }
+
+            return (rows, overBasicHttp);
+        }
+        finally
+        {
+            foreach (var client in pools.Values.SelectMany(p => p))
+            {
+                await client.DisposeAsync();
+            }
+        }
     }
+
+    private static double Median(List<ThroughputMeasurement> runs, Func<ThroughputMeasurement, double> value) => Quantiles.OfSorted([.. runs.Select(value).Order()], 0.5);
 }

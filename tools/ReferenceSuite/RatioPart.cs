@@ -3,15 +3,15 @@ using System.Globalization;
 using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Statistics;
-using PerfAssert.Targets.Clients;
-using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
 
 /// <summary>
-/// The ratio phase: after the per-case parts, every ratio the report prints is measured side by side, one interleaved
-/// group per latency item count, one for the data-stream cases and two for the todo cases (see <see cref="RatioRunner"/>).
+/// The side-by-side phase, where every time the report prints is measured: each case's mean, percentiles and ratios. Its
+/// cases form groups (one per latency item count and size, the data-stream cases, the quick and the bulk todo calls); a
+/// group's cases run in interleaved blocks, and the groups take turns in rounds spread over the whole phase, so every case
+/// is timed across the same stretch of the machine's history rather than in a window of its own.
 /// </summary>
 internal static class RatioPart
 {
@@ -22,35 +22,97 @@ internal static class RatioPart
     private static readonly string[] TodoOperations = ["SendOne", "Send", "First", "Get"];
 
     /// <summary>
-    /// 99% intervals reaching no further than 5% from their estimate: the report reads ratios against a 10% parity band,
-    /// and two cases doing identical work must agree within 10%, so an interval must stay well inside that band; 3% took
-    /// three times the blocks, more than the main job's 5 minutes leave on a 2-core machine that a block's scatter (a
-    /// quarter to a third of a ratio, log scale) is measured on. Batches of 2 ms keep a block of 30 latency cases near 0.1 s;
-    /// longer batches gave no narrower intervals for the same time.
+    /// 99% intervals, aiming at 5% from their estimate (the report reads ratios against a 10% parity band, and two cases
+    /// doing identical work must agree within 10%); batches of 2 ms with untimed calls before each; eight rounds, so a
+    /// mean's interval rests on eight stretches of the phase (the machine's speed drifts by up to 15% over tens of seconds).
     /// </summary>
-    public static RatioSettings Settings { get; } = new(0.99, 0.05, 12, TimeSpan.FromMilliseconds(2));
+    public static RatioSettings Settings { get; } = new(0.99, 0.05, TimeSpan.FromMilliseconds(2), 8);
 
-    public static async Task<RatioTable> RunAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, IReadOnlyDictionary<string, double> meanNanoseconds, RatioCaps caps, TextWriter progress)
+    /// <summary>
+    /// The phase's groups. Small and Large are timed apart when there are items: a Large call's megabytes of garbage were
+    /// collected in whichever batch came next, and in one group the Small cases' intervals were about three times as wide.
+    /// At 0 items both allocate alike and are timed together with the floor, which checks identical work and the floor at
+    /// once. Every group also times the yardstick (<see cref="Yardstick"/>). The weights share the phase's time by what each group needs for its intervals: the blocks of the 0-item calls
+    /// and of the Large calls scatter the most. The bulk todo calls with ten clients (0.04 to 0.6 s a call) run with --full
+    /// only: the quick run's time would give them too few blocks to say anything.
+    /// </summary>
+    public static IReadOnlyList<RatioGroupPlan> Plan(IReadOnlyList<int> counts, bool full)
     {
-        var random = new Random();
-        var groups = await RunLatencyAsync(endpoints, counts, meanNanoseconds, caps, random, progress);
+        var plan = new List<RatioGroupPlan>();
+        // The yardstick runs in every group: the report gives each case's mean at the machine's usual speed by its ratio to
+        // the yardstick timed in the same blocks (ReportedTimes).
+        RatioGroupPlan Group(string title, IEnumerable<string> names, IEnumerable<RatioPair> pairs, double weight)
+        {
+            var cases = names.ToList();
+            return new(title, [.. cases, Yardstick.Name], [.. pairs, .. cases.Select(c => new RatioPair(c, Yardstick.Name))], weight);
+        }
+
+        foreach (var count in counts)
+        {
+            var all = ReferenceCases.Latency([count]).ToList();
+            if (count == 0)
+            {
+                var floorPairs = all.Where(c => !c.Large).Select(c => new RatioPair(c.Name, OpenCases.Floor));
+                plan.Add(Group($"latency, {count} items", [.. all.Select(c => c.Name), OpenCases.Floor], [.. LatencyPairs(all), .. floorPairs], 0.36));
+                continue;
+            }
+
+            var small = all.Where(c => !c.Large).ToList();
+            var smallPairs = LatencyPairs(small).ToList();
+            if (count == ClientStreamingPart.Items)
+            {
+                smallPairs.Add(ClientStreamingPart.Pair);
+            }
+
+            plan.Add(Group($"latency Small, {count} items", small.Select(c => c.Name), smallPairs, 0.12 * Cost(count)));
+            var large = all.Where(c => c.Large).ToList();
+            plan.Add(Group($"latency Large, {count} items", large.Select(c => c.Name), LatencyPairs(large), 0.26 * Cost(count)));
+        }
+
         var dataStream = DataStreamCases.All.Select(c => c.Name).ToList();
-        var streamPairs = dataStream.Where(n => n != DataStreamNetTcp).Select(n => new RatioPair(n, DataStreamNetTcp)).ToList();
-        groups.Add(await RunNamedAsync("data stream", dataStream, streamPairs, caps.DataStream, endpoints, meanNanoseconds, random, progress));
-        // First and SendOne are quick at every client count; Get and Send move all 5,000 todos a call, so they get a group
-        // of their own with one client. With 10 clients they move 50,000 (about 0.1 s a call): too slow for enough blocks
-        // within the budget, so they keep the quotient of their means, and the report says so.
+        plan.Add(Group("data stream", dataStream, dataStream.Where(n => n != DataStreamNetTcp).Select(n => new RatioPair(n, DataStreamNetTcp)), 0.04));
         var todos = TodoCases.All.Select(c => c.Name).ToList();
         var quick = todos.Where(n => !BulkTodo(n)).ToList();
-        var bulk = todos.Where(n => BulkTodo(n) && n.EndsWith(string.Create(CultureInfo.InvariantCulture, $"-c{TodoCases.Concurrency.Min()}"), StringComparison.Ordinal)).ToList();
-        groups.Add(await RunNamedAsync("todo First and SendOne, 1 and 10 clients", quick, TodoPairs(quick), caps.Todo, endpoints, meanNanoseconds, random, progress));
-        groups.Add(await RunNamedAsync("todo Get and Send, 1 client", bulk, TodoPairs(bulk), caps.Todo, endpoints, meanNanoseconds, random, progress));
-        return new RatioTable(groups, Settings);
+        plan.Add(Group("todo First and SendOne, 1 and 10 clients", quick, TodoPairs(quick), 0.10));
+        foreach (var clients in full ? TodoCases.Concurrency : [TodoCases.Concurrency.Min()])
+        {
+            var bulk = todos.Where(n => BulkTodo(n) && n.EndsWith(string.Create(CultureInfo.InvariantCulture, $"-c{clients}"), StringComparison.Ordinal)).ToList();
+            plan.Add(Group(string.Create(CultureInfo.InvariantCulture, $"todo Get and Send, {clients} client{(clients == 1 ? "" : "s")}"), bulk, TodoPairs(bulk), 0.12));
+        }
+
+        return plan;
     }
 
-    /// <summary>Each case's mean from the per-case parts, in nanoseconds, to size its batches.</summary>
-    public static Dictionary<string, double> Means(IEnumerable<PerfResult> results) =>
-        results.GroupBy(r => r.Name, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().Subject.MeanNs, StringComparer.Ordinal);
+    /// <summary>
+    /// Runs the phase for <paramref name="time"/>: the groups in rounds, each round giving each group its share of the time
+    /// left (a group whose intervals already reach the target gets a quarter of its share from the third round on).
+    /// </summary>
+    public static async Task<RatioTable> RunAsync(OpenCases cases, IReadOnlyList<RatioGroupPlan> plan, IReadOnlyDictionary<string, double> meanNanoseconds, TimeSpan time, TextWriter progress)
+    {
+        var settings = Settings;
+        var groups = plan.Select(p => new RatioGroup(p.Title, [.. p.Names.Select(n => Case(n, cases[n], meanNanoseconds[n]))], p.Pairs, p.Weight)).ToList();
+        var blocks = groups.Select(g => new RatioBlocks(g.Cases.Select(c => c.Name))).ToList();
+        var elapsed = new TimeSpan[groups.Count];
+        var random = new Random();
+        var started = Stopwatch.GetTimestamp();
+        for (var round = 0; round < settings.Rounds; round++)
+        {
+            var weights = groups.Select((g, i) => round >= 2 && Widest(groups[i], blocks[i], settings) <= settings.TargetHalfWidth ? g.Share / 4 : g.Share).ToArray();
+            var left = time - Stopwatch.GetElapsedTime(started);
+            var order = Enumerable.Range(0, groups.Count).ToArray();
+            random.Shuffle(order);
+            foreach (var i in order)
+            {
+                var slice = left * (weights[i] / weights.Sum()) / (settings.Rounds - round);
+                elapsed[i] += await RatioRunner.RunAsync(groups[i], blocks[i], round, slice, random);
+            }
+
+            await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                $"[side by side] round {round + 1}/{settings.Rounds} at {Stopwatch.GetElapsedTime(started).TotalSeconds:0} s, widest intervals: {string.Join(", ", groups.Select((g, i) => $"{g.Title} {RatioSection.Reach(Widest(g, blocks[i], settings))}"))}"));
+        }
+
+        return new RatioTable([.. groups.Select((g, i) => new RatioGroupResult(g.Title, blocks[i], g.Pairs, elapsed[i]))], settings);
+    }
 
     /// <summary>The latency table's column: every latency case over the reference stack of its size and item count, side by side.</summary>
     public static Dictionary<string, Interval> ReferenceRatios(RatioTable table, IReadOnlyList<int> counts)
@@ -74,45 +136,14 @@ internal static class RatioPart
     public static string ReferenceOf(ReferenceCase referenceCase) =>
         string.Create(CultureInfo.InvariantCulture, $"{(referenceCase.Large ? "Large" : "Small")}{ReferenceStack}-{referenceCase.Count}");
 
-    private static async Task<List<RatioGroupResult>> RunLatencyAsync(TargetEndpoints endpoints, IReadOnlyList<int> counts, IReadOnlyDictionary<string, double> meanNanoseconds, RatioCaps caps, Random random, TextWriter progress)
-    {
-        var groups = new List<RatioGroupResult>();
-        var clients = new Dictionary<string, IEchoClient>(StringComparer.Ordinal);
-        try
-        {
-            foreach (var count in counts)
-            {
-                // With items, Small and Large are timed apart: in one group the widest intervals were Small cases' (a batch
-                // of a few calls), and timed apart they narrowed about threefold; the likely cause is a Large call's
-                // megabytes of garbage, collected in whichever batch follows. With 0 items both allocate alike and are
-                // timed together, which checks identical work.
-                var all = ReferenceCases.Latency([count]).ToList();
-                List<(string Title, List<ReferenceCase> Cases, TimeSpan Cap)> parts = count == 0
-                    ? [($"latency, {count} items", all, caps.Empty)]
-                    : [($"latency Small, {count} items", [.. all.Where(c => !c.Large)], caps.Small), ($"latency Large, {count} items", [.. all.Where(c => c.Large)], caps.Large)];
-                var used = TimeSpan.Zero;
-                var total = parts.Aggregate(TimeSpan.Zero, (sum, part) => sum + part.Cap);
-                foreach (var (title, cases, partCap) in parts)
-                {
-                    var bound = cases.Select(c => (c.Name, c.Bind(clients.TryGetValue(c.Stack.Id, out var client) ? client : clients[c.Stack.Id] = c.Stack.Create(endpoints)))).ToList();
-                    // The last part takes what the first left of their caps together.
-                    var cap = title == parts[^1].Title ? total - used : partCap;
-                    var group = new RatioGroup(title, await Batched(bound, meanNanoseconds), LatencyPairs(cases), cap);
-                    groups.Add(await RunGroupAsync(group, random, progress));
-                    used += groups[^1].Elapsed;
-                }
-            }
-        }
-        finally
-        {
-            foreach (var client in clients.Values)
-            {
-                await client.DisposeAsync();
-            }
-        }
+    private static RatioCase Case(string name, Func<CancellationToken, Task> operation, double meanNanoseconds) =>
+        new(name, operation, Settings.CallsPerBatch(meanNanoseconds), RatioSettings.UntimedCalls(meanNanoseconds));
 
-        return groups;
-    }
+    private static double Widest(RatioGroup group, RatioBlocks blocks, RatioSettings settings) =>
+        new RatioGroupResult(group.Title, blocks, group.Pairs, TimeSpan.Zero).WidestHalfWidth(settings.ConfidenceLevel);
+
+    /// <summary>How much longer a group's calls take with more items, relative to 100: more time for the full matrix's 1000.</summary>
+    private static double Cost(int count) => count >= 1000 ? 2 : 1;
 
     /// <summary>Each case over the reference stack of its size, and each stack's Large over its Small when both are in the group.</summary>
     private static List<RatioPair> LatencyPairs(List<ReferenceCase> cases) =>
@@ -132,64 +163,4 @@ internal static class RatioPart
     ];
 
     private static bool BulkTodo(string name) => TodoOperations.First(o => name.StartsWith("Todo" + o, StringComparison.Ordinal)) is "Get" or "Send";
-
-    private static async Task<RatioGroupResult> RunNamedAsync(string title, List<string> names, List<RatioPair> pairs, TimeSpan cap, TargetEndpoints endpoints, IReadOnlyDictionary<string, double> meanNanoseconds, Random random, TextWriter progress)
-    {
-        var opened = new List<BoundCase>();
-        try
-        {
-            foreach (var name in names)
-            {
-                opened.Add(ReferenceCatalog.Open(name, endpoints));
-            }
-
-            var cases = await Batched(names.Zip(opened, (n, o) => (n, o.Operation)).ToList(), meanNanoseconds);
-            return await RunGroupAsync(new RatioGroup(title, cases, pairs, cap), random, progress);
-        }
-        finally
-        {
-            foreach (var bound in opened)
-            {
-                await bound.DisposeAsync();
-            }
-        }
-    }
-
-    private static async Task<RatioGroupResult> RunGroupAsync(RatioGroup group, Random random, TextWriter progress)
-    {
-        var result = await RatioRunner.RunAsync(group, Settings, random);
-        await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-            $"[ratios] {group.Title}: {group.Cases.Count} cases, {result.Blocks.Count} blocks in {result.Elapsed.TotalSeconds:0.0} s, widest interval {RatioSection.Reach(result.WidestHalfWidth)}{(result.CapReached ? $" (cap of {group.Cap.TotalSeconds:0.#} s reached)" : "")}"));
-        return result;
-    }
-
-    /// <summary>
-    /// Sizes each case's batch from its mean: the per-case parts' when they ran, else a short timing of its own (which also
-    /// warms it), so that the phase can run alone.
-    /// </summary>
-    private static async Task<List<RatioCase>> Batched(List<(string Name, Func<CancellationToken, Task> Operation)> cases, IReadOnlyDictionary<string, double> meanNanoseconds)
-    {
-        var batched = new List<RatioCase>();
-        foreach (var (name, operation) in cases)
-        {
-            var mean = meanNanoseconds.TryGetValue(name, out var known) ? known : await TimeAsync(operation);
-            batched.Add(new RatioCase(name, operation, Settings.CallsPerBatch(mean)));
-        }
-
-        return batched;
-    }
-
-    private static async Task<double> TimeAsync(Func<CancellationToken, Task> operation)
-    {
-        await operation(CancellationToken.None);
-        var calls = 0;
-        var started = Stopwatch.GetTimestamp();
-        while (calls < 3 || Stopwatch.GetElapsedTime(started) < TimeSpan.FromMilliseconds(500))
-        {
-            await operation(CancellationToken.None);
-            calls++;
-        }
-
-        return Stopwatch.GetElapsedTime(started).TotalNanoseconds / calls;
-    }
 }

@@ -1,21 +1,18 @@
-using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
 
-/// <summary>Judges every relative budget between stacks, both sides measured interleaved in this run.</summary>
+/// <summary>Judges every relative budget between stacks with PerfAssert's own verdicts, both sides measured interleaved in this run.</summary>
 internal static class RelativePart
 {
-    public static async Task<List<PerfResult>> RunAsync(TargetEndpoints endpoints, TextWriter progress)
+    public static async Task<List<PerfResult>> RunAsync(OpenCases cases, TextWriter progress)
     {
         var results = new List<PerfResult>();
         foreach (var budget in ReferenceBudgets.All)
         {
-            await using var subject = ReferenceCatalog.Open(budget.Subject, endpoints);
-            await using var partner = ReferenceCatalog.Open(budget.Partner, endpoints);
-            var result = await Perf.Measure(budget.Subject, subject.Operation)
+            var result = await Perf.Measure(budget.Subject, cases[budget.Subject])
                 .Named($"{budget.Subject} vs {budget.Partner}")
-                .ComparedTo(budget.Partner, partner.Operation)
+                .ComparedTo(budget.Partner, cases[budget.Partner])
                 .MeanAtMost(budget.MaxRatio)
                 .RunAsync();
             results.Add(result);

@@ -1,6 +1,8 @@
 using System.Globalization;
-using PerfAssert.Targets.Hosting;
+using PerfAssert.Measurement;
+using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.ReferenceSuite.Report;
+using PerfAssert.Targets.Hosting;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
@@ -8,8 +10,11 @@ namespace PerfAssert.ReferenceSuite;
 /// <summary>Runs every part of the reference comparison against one loopback host and writes the report.</summary>
 internal static class Suite
 {
-    /// <summary>How long each configuration of the NetTcp configuration experiment is loaded: quick matrix, full matrix.</summary>
-    private static readonly (TimeSpan Quick, TimeSpan Full) NetTcpConfigTime = (TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(15));
+    /// <summary>How many one-second blocks each configuration of the NetTcp configuration experiment is loaded for: quick matrix, full matrix.</summary>
+    private static readonly (int Quick, int Full) NetTcpConfigRounds = (4, 15);
+
+    /// <summary>The most the shared warm-up may take before the first case is measured.</summary>
+    private static readonly TimeSpan SharedWarmupTime = TimeSpan.FromSeconds(25);
 
     public static async Task<int> RunAsync(SuiteOptions options, TextWriter output, TextWriter progress)
     {
@@ -28,58 +33,91 @@ internal static class Suite
         var endpoints = host.Endpoints;
         if (options.WorkerRole is { } role)
         {
-            return await FirstAndAgainWorker.RunAsync(role, endpoints, options.Measurement, options.Unwarmed, progress);
+            return await FirstAndAgainWorker.RunAsync(role, endpoints, options.Unwarmed, progress);
         }
 
         if (options.ThroughputOnly is { } only)
         {
-            var (_, section) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, progress, only), progress);
-            await output.WriteLineAsync(section);
+            var alone = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputCases.All, progress, only), progress);
+            await output.WriteLineAsync(alone.DriverSection);
             return 0;
         }
 
+        var plan = RatioPart.Plan(options.Counts, options.Full);
+        var names = plan.SelectMany(g => g.Names).Distinct().ToList();
+        await using var cases = await OpenCases.OpenAsync(endpoints, names);
+        await Timed("shared warm-up", () => WarmUpAsync(cases, plan, progress), progress);
+        var figures = await Timed("allocations", () => CasePart.RunAsync(cases, progress), progress);
+        var table = await Timed("side by side", () => RatioPart.RunAsync(cases, plan, figures.ToDictionary(f => f.Key, f => f.Value.SizingNanoseconds), options.PhaseTime, progress), progress);
+        var machineClass = Environments.EnvironmentInfo.Current.MachineClass;
+        var times = new ReportedTimes(table, machineClass, ReferenceSpeeds.For(machineClass));
         if (options.RatiosOnly)
         {
-            var alone = await Timed("ratios", () => RatioPart.RunAsync(endpoints, options.Counts, new Dictionary<string, double>(), options.RatioCaps, progress), progress);
-            await output.WriteLineAsync(RatioSection.Markdown(alone));
+            await output.WriteLineAsync(RatioSection.Markdown(times));
+            await output.WriteLineAsync();
+            await output.WriteLineAsync(RatioSection.Means(times));
             return 0;
         }
 
-        var latency = await Timed("latency", () => LatencyPart.RunAsync(endpoints, options.Counts, options.Measurement, progress), progress);
-        var dataStream = await Timed("data stream", () => CasePart.RunAsync("data stream", endpoints, DataStreamCases.All.Select(c => c.Name), options.Measurement, TimeSpan.FromSeconds(8), progress), progress);
-        var todos = await Timed("todo", () => CasePart.RunAsync("todo", endpoints, TodoCases.All.Select(c => c.Name), options.TodoMeasurement, TimeSpan.Zero, progress), progress);
-        var ratios = await Timed("ratios side by side", () => RatioPart.RunAsync(endpoints, options.Counts, RatioPart.Means([.. latency, .. dataStream, .. todos]), options.RatioCaps, progress), progress);
-        var relative = await Timed("relative budgets", () => RelativePart.RunAsync(endpoints, progress), progress);
-        var (throughput, driverSection) = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, progress), progress);
-        throughput.AddRange(await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigTime.Full : NetTcpConfigTime.Quick, progress), progress));
-        var (floor, floorRatios) = await Timed("floor", () => FloorPart.RunAsync(endpoints, latency, progress), progress);
-        var (clientStreaming, clientStreamingSection) = await Timed("client streaming", () => ClientStreamingPart.RunAsync(endpoints, latency, progress), progress);
+        var (calibration, _) = await PerfEngine.CalibrateAsync(new Sampler(new PerfOptions()), new PerfOptions(), CancellationToken.None);
+        var measured = CaseResults.From(times, names, figures, calibration);
+        var relative = await Timed("relative budgets", () => RelativePart.RunAsync(cases, progress), progress);
+        var loaded = await Timed("throughput and wrk", () => ThroughputPart.RunAsync(endpoints, ThroughputPart.Cases(options.Full), progress), progress);
+        var (netTcp, overBasicHttp) = await Timed("NetTcp configurations", () => NetTcpConfigPart.RunAsync(endpoints, options.Full ? NetTcpConfigRounds.Full : NetTcpConfigRounds.Quick, progress), progress);
+        List<ThroughputRow> throughput = [.. loaded.Rows, .. netTcp];
+        var (floor, floorProblem) = FloorPart.FromTable(times, names.Where(n => n.StartsWith("Small", StringComparison.Ordinal) && n.EndsWith("-0", StringComparison.Ordinal)));
 
-        var report = new ReferenceReport([.. latency, .. dataStream, .. todos, .. relative, .. floor, clientStreaming], throughput, floorRatios)
+        var report = new ReferenceReport([.. measured, .. relative], throughput, floor)
         {
             Title = $"PerfAssert reference suite ({(options.Full ? "full" : "quick")} matrix)",
             ReferenceStack = RatioPart.ReferenceStack,
-            ReferenceRatios = RatioPart.ReferenceRatios(ratios, options.Counts),
+            ReferenceRatios = RatioPart.ReferenceRatios(table, options.Counts),
+            MeanIntervals = measured.ToDictionary(r => r.Name, r => times.Mean(r.Name)!.Value, StringComparer.Ordinal),
+            Speed = times.Speed,
         };
         await ReportWriter.WriteAsync(report, options.Output);
         // The published experiments beside this run: a section of report.md (the reference suite's, not the core's).
         var published = PublishedComparison.Markdown(
-            latency.Concat(dataStream).Concat(todos).ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal),
+            measured.ToDictionary(r => r.Name, r => r.Subject.MeanNs / 1000, StringComparer.Ordinal),
             throughput.ToDictionary(r => r.Case, r => r.RequestsPerSecond, StringComparer.Ordinal),
-            ratios);
-        var sideBySide = RatioSection.Markdown(ratios);
+            table,
+            loaded.WcfOverWebApi,
+            overBasicHttp);
+        var sideBySide = RatioSection.Markdown(times);
+        var clientStreaming = ClientStreamingPart.Section(times);
         // The notes: how far each stand-in's figures are from the real library's (measured beside the project).
         var distance = StandInDistance.Markdown();
-        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + sideBySide + Environment.NewLine + published + Environment.NewLine + driverSection + Environment.NewLine + clientStreamingSection + Environment.NewLine + distance);
+        string[] sections = [sideBySide, published, loaded.DriverSection, clientStreaming, distance];
+        await File.AppendAllTextAsync(Path.Combine(options.Output, "report.md"), Environment.NewLine + string.Join(Environment.NewLine, sections));
         await output.WriteLineAsync(MarkdownReport.Render(report));
-        await output.WriteLineAsync(sideBySide);
-        await output.WriteLineAsync(published);
-        await output.WriteLineAsync(driverSection);
-        await output.WriteLineAsync(clientStreamingSection);
-        await output.WriteLineAsync(distance);
+        foreach (var section in sections)
+        {
+            await output.WriteLineAsync(section);
+        }
+
+        if (floorProblem is not null)
+        {
+            await output.WriteLineAsync("The floor check failed: " + floorProblem);
+        }
+
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"Done in {TimeProvider.System.GetElapsedTime(started).TotalMinutes:0.0} min. Report: {Path.GetFullPath(Path.Combine(options.Output, "report.html"))} (and report.md, results.json, results-benchmarkdotnet.json)"));
-        return relative.Concat(floor).Any(r => r.Failed) ? 1 : 0;
+        return relative.Any(r => r.Failed) || floorProblem is not null ? 1 : 0;
+    }
+
+    /// <summary>
+    /// Warms up together the code every case shares (host, framework, formatters), before anything is measured, until the
+    /// runtime's promotion queue has drained or <see cref="SharedWarmupTime"/> runs out. The bulk todo calls (each moves
+    /// 5,000 todos) are left out: a round of them would take longer than the rest together, and the allocation part's
+    /// repeats and the phase's untimed calls warm their own code.
+    /// </summary>
+    private static async Task<SharedWarmupResult> WarmUpAsync(OpenCases cases, IReadOnlyList<RatioGroupPlan> plan, TextWriter progress)
+    {
+        var names = plan.Where(g => !g.Title.StartsWith("todo Get and Send", StringComparison.Ordinal)).SelectMany(g => g.Names).Distinct().ToList();
+        var shared = await Perf.WarmUpAsync([.. names.Select(n => Operation.Async(n, cases[n]))], SharedWarmupTime);
+        await progress.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+            $"[shared warm-up] {names.Count} cases, {shared.Calls:#,0} calls in {shared.Elapsed.TotalSeconds:0.0} s: {(shared.Settled ? "settled" : "did not settle")} ({shared.LastRoundCompiled} methods compiled in its last round, {shared.PromotionBacklog?.ToString(CultureInfo.InvariantCulture) ?? "unknown"} queued for promotion)"));
+        return shared;
     }
 
     /// <summary>

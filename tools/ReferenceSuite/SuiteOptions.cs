@@ -1,5 +1,4 @@
 using System.Globalization;
-using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.Targets.Reference;
 
 namespace PerfAssert.ReferenceSuite;
@@ -13,8 +12,8 @@ namespace PerfAssert.ReferenceSuite;
 /// "driver beside wrk" section is printed: to re-measure our load generator against wrk without the rest of the job.
 /// </param>
 /// <param name="RatiosOnly">
-/// When set, only the side-by-side ratio phase runs (each case timed briefly first to size its batches) and only its
-/// section is printed: to re-measure the ratios and their intervals without the rest of the job.
+/// When set, only the side-by-side phase runs (after the shared warm-up and the per-case part, which sizes its batches)
+/// and only its section is printed: to re-measure the means, ratios and their intervals without the rest of the job.
 /// </param>
 /// <param name="FirstAndAgain">
 /// When set, only the first-and-again check runs (<see cref="FirstAndAgainPart"/>): one case per protocol family measured
@@ -41,42 +40,11 @@ internal sealed record SuiteOptions(IReadOnlyList<int> Counts, string Output, bo
     public const string RenderFolder = "perfassert-report";
 
     /// <summary>
-    /// How long each interleaved group of the ratio phase may measure. Some groups reach their precision before (see
-    /// <see cref="RatioPart.Settings"/>); the caps keep the quick matrix within the main job's 5 minutes. They are shared
-    /// out by how the groups scatter: with 15 s for the 0-item group and 7.5 s for each half of the 100-item one, the empty
-    /// calls' widest interval was +-6% and the Large calls' +-15% (two runs on 2026-11-27); the interval narrows with the
-    /// square root of the blocks, so 9 s, 5 s and 15 s aim at +-10% or better for every group in about the same time (with
-    /// 10 s, 5 s and 18 s the widest were +-7.0%, +-5.4% and +-5.8%).
+    /// How long the side-by-side phase measures, where every time the report prints comes from: the groups share it by
+    /// their weights (<see cref="RatioPart.Plan"/>), over the phase's rounds. The quick matrix's two minutes are what the
+    /// main job's five leave after the build, the warm-up, the allocations and the throughput part.
     /// </summary>
-    public RatioCaps RatioCaps => Full
-        ? new RatioCaps(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(36), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(20))
-        : new RatioCaps(TimeSpan.FromSeconds(9), TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(15), TimeSpan.FromSeconds(4), TimeSpan.FromSeconds(5));
-
-    /// <summary>
-    /// How each latency and todo case is measured. The full matrix takes the library's defaults. The quick matrix (the main
-    /// job's 5-minute budget, 60 latency cases) caps warm-up at 1.5 s instead of 3 (a call of several milliseconds, one per sample,
-    /// rarely gives three samples within 5% of each other, so its warm-up runs to the cap; the means come from the percentile
-    /// phase, not from warm-up, so it is only the time before measuring that is cut), times per-call
-    /// percentiles for 0.3 s (at least 10 calls, at most 1,000; the comparisons between cases come from the side-by-side
-    /// ratio phase, not from these means) and counts allocations over repeats of 100 ms. Allocations stay exact per call;
-    /// the means and percentiles of slow cases rest on fewer calls, which the report's P95/P99 columns carry.
-    /// </summary>
-    public PerfOptions Measurement => Full
-        ? new PerfOptions()
-        : new PerfOptions
-        {
-            MaxWarmupTime = TimeSpan.FromSeconds(1.5),
-            PercentileTime = TimeSpan.FromSeconds(0.3),
-            AllocationRepeatTime = TimeSpan.FromMilliseconds(100),
-        };
-
-    /// <summary>
-    /// How the todo cases are measured: as <see cref="Measurement"/>, with the library's 3 s warm-up cap. Their bulk calls
-    /// take 10 to 340 ms (ten clients moving 50,000 todos), so 1.5 s holds too few samples to see that the timings have
-    /// stopped getting faster (the plateau test compares the medians of two sets of three), and the slowest ran to the cap
-    /// unsettled; the quick ones settle within a second either way.
-    /// </summary>
-    public PerfOptions TodoMeasurement => Measurement with { MaxWarmupTime = TimeSpan.FromSeconds(3) };
+    public TimeSpan PhaseTime => Full ? TimeSpan.FromMinutes(6) : TimeSpan.FromMinutes(2);
 
     public static SuiteOptions Parse(string[] args)
     {

@@ -1,3 +1,4 @@
+using PerfAssert.Statistics;
 using PerfAssert.ReferenceSuite.Report;
 using PerfAssert.Targets.Reference;
 
@@ -119,6 +120,26 @@ public sealed class PublishedComparisonTests
         Assert.Contains("| GET time | 7,460 | 8,182 | 1.10 | 40,000 | 44,000 | 1.10 | same order: about equal then and now |", markdown, StringComparison.Ordinal);
         Assert.Contains("| POST echo 500 B | 6,873 | 6,407 | 0.93 | - | - | - | not measured in this run |", markdown, StringComparison.Ordinal);
         Assert.Contains("| GET time | 7,460 | 8,182 | 1.10 | - | - | - | not measured in this run |", without, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Markdown_WithRatiosLoadedInTheSameRounds_PrintsThemWithTheirIntervals()
+    {
+        var rates = new Dictionary<string, double>
+        {
+            [ThroughputCases.CaseName("GET time", ThroughputCases.Controllers)] = 40_000, [ThroughputCases.CaseName("GET time", ThroughputCases.WcfWebHttp)] = 44_000,
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.Default, TimeSpan.FromSeconds(4))] = 8_000, [NetTcpConfigCases.CaseName(NetTcpConfigCases.Tuned, TimeSpan.FromSeconds(4))] = 9_500,
+            [NetTcpConfigCases.CaseName(NetTcpConfigCases.BasicHttp, TimeSpan.FromSeconds(4))] = 10_000,
+        };
+        var wcfOverWebApi = new Dictionary<string, Interval> { ["GET time"] = new(1.08, 1.04, 1.12, 0.95, 5) };
+        var overBasicHttp = new Dictionary<string, Interval> { [NetTcpConfigCases.Default] = new(0.8, 0.7, 0.92, 0.95, 4), [NetTcpConfigCases.Tuned] = new(0.95, 0.91, 0.99, 0.95, 4) };
+
+        var markdown = PublishedComparison.Markdown(new Dictionary<string, double>(), rates, wcfOverWebApi: wcfOverWebApi, overBasicHttp: overBasicHttp);
+
+        Assert.Contains("| GET time | 7,460 | 8,182 | 1.10 | 40,000 | 44,000 | 1.08x [1.04, 1.12] | same order: about equal then and now |", markdown, StringComparison.Ordinal);
+        Assert.Contains($"| {NetTcpConfigCases.Default} | 8,000 | 0.80x [0.70, 0.92] |", markdown, StringComparison.Ordinal);
+        Assert.Contains($"{NetTcpConfigCases.Default} over BasicHttp reaches +-15.0%: a hundred clients' rate varies from one second's block to the next, and 4 rounds leave its t-interval that wide.", markdown, StringComparison.Ordinal);
+        Assert.DoesNotContain($"{NetTcpConfigCases.Tuned} over BasicHttp reaches", markdown, StringComparison.Ordinal);
     }
 
     [Fact]

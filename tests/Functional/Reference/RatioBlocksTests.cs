@@ -1,3 +1,4 @@
+using PerfAssert.ReferenceSuite;
 using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.ReferenceSuite.Report;
 
@@ -5,7 +6,7 @@ namespace PerfAssert.Functional.Reference;
 
 public sealed class RatioBlocksTests
 {
-    private static readonly RatioSettings Settings = new(0.99, 0.05, 12, TimeSpan.FromMilliseconds(2));
+    private static readonly RatioSettings Settings = new(0.99, 0.05, TimeSpan.FromMilliseconds(2), 8);
 
     [Fact]
     public void Ratio_MachineSpeedDriftingTwofoldBetweenBlocks_RecoversTheRatioWithinANarrowInterval()
@@ -17,8 +18,18 @@ public sealed class RatioBlocksTests
         var ratio = blocks.Ratio("Slow", "Fast", 0.99);
 
         Assert.InRange(1.5, ratio.Lower, ratio.Upper);
-        Assert.InRange(RatioBlocks.RelativeHalfWidth(ratio), 0.001, 0.05);
+        Assert.InRange(RatioBlocks.RelativeHalfWidth(ratio), 0.001, 0.06);
         Assert.Equal(60, ratio.SampleSize);
+    }
+
+    [Fact]
+    public void Ratio_OfTwoCases_IsTheQuotientOfTheirMeans()
+    {
+        var blocks = Synthetic(seed: 13, count: 40, ("A", 120_000), ("B", 80_000));
+
+        var ratio = blocks.Ratio("A", "B", 0.99);
+
+        Assert.Equal(blocks.MeanNanoseconds("A") / blocks.MeanNanoseconds("B"), ratio.Estimate, 12);
     }
 
     [Fact]
@@ -33,14 +44,77 @@ public sealed class RatioBlocksTests
     }
 
     [Fact]
-    public void Ratio_TooFewBlocksForTheLevel_IsUnbounded()
+    public void Ratio_TooFewBlocks_IsUnbounded()
     {
-        var blocks = Synthetic(seed: 3, count: 5, ("A", 1_000), ("B", 2_000));
+        var blocks = Synthetic(seed: 3, count: RatioBlocks.MinBlocks - 1, ("A", 1_000), ("B", 2_000));
 
         var ratio = blocks.Ratio("B", "A", 0.99);
 
         Assert.False(ratio.IsBounded);
         Assert.Equal(double.PositiveInfinity, RatioBlocks.RelativeHalfWidth(ratio));
+    }
+
+    [Fact]
+    public void Mean_MachineDriftingBetweenRounds_IntervalOverRoundsHoldsTheTrueMeanAndIsWiderThanTheRatios()
+    {
+        // The machine's speed moves by round (+-15%), and by block within a round: a mean keeps the rounds' drift, a ratio
+        // cancels it.
+        var random = new Random(17);
+        var blocks = new RatioBlocks(["A", "B"]);
+        for (var round = 0; round < 8; round++)
+        {
+            var level = Math.Exp(0.15 * Normal(random));
+            for (var block = 0; block < 30; block++)
+            {
+                var machine = level * Math.Exp(0.2 * Normal(random));
+                blocks.Add(new Dictionary<string, double> { ["A"] = 100_000 * machine * Math.Exp(0.1 * Normal(random)), ["B"] = 200_000 * machine * Math.Exp(0.1 * Normal(random)) }, round);
+            }
+        }
+
+        var mean = blocks.Mean("A", 0.99);
+        var ratio = blocks.Ratio("B", "A", 0.99);
+
+        Assert.Equal(8, mean.SampleSize);
+        Assert.Equal(8, blocks.Rounds);
+        Assert.InRange(RatioBlocks.RelativeHalfWidth(mean), RatioBlocks.RelativeHalfWidth(ratio), 1);
+        Assert.InRange(blocks.MeanNanoseconds("A"), mean.Lower, mean.Upper);
+        Assert.InRange(2.0, ratio.Lower, ratio.Upper);
+    }
+
+    [Fact]
+    public void Mean_OneRound_IsUnbounded()
+    {
+        var blocks = Synthetic(seed: 5, count: 20, ("A", 1_000), ("B", 2_000));
+
+        Assert.False(blocks.Mean("A", 0.99).IsBounded);
+    }
+
+    [Fact]
+    public void Calls_RecordedBatches_GiveTheirPercentiles()
+    {
+        var blocks = new RatioBlocks(["A"]);
+        blocks.AddCalls("A", [.. Enumerable.Range(1, 100).Select(i => (double)i * 1000)], jitActive: false);
+
+        var calls = blocks.Calls("A")!;
+
+        Assert.Equal(100, calls.Calls);
+        Assert.Equal(50_500, calls.MeanNs, 6);
+        Assert.InRange(calls.P95Ns, 94_000, 97_000);
+        Assert.Equal(100_000, calls.MaxNs);
+        Assert.Null(new RatioBlocks(["B"]).Calls("B"));
+    }
+
+    [Fact]
+    public void JitActiveShare_FromARound_CountsOnlyTheBatchesFromThen()
+    {
+        var blocks = new RatioBlocks(["A"]);
+        blocks.AddCalls("A", [1.0], jitActive: true, round: 0);
+        blocks.AddCalls("A", [1.0], jitActive: true, round: 0);
+        blocks.AddCalls("A", [1.0], jitActive: false, round: 4);
+        blocks.AddCalls("A", [1.0], jitActive: true, round: 5);
+
+        Assert.Equal(0.75, blocks.JitActiveShare("A"), 12);
+        Assert.Equal(0.5, blocks.JitActiveShare("A", fromRound: 4), 12);
     }
 
     [Fact]
@@ -54,17 +128,57 @@ public sealed class RatioBlocksTests
     }
 
     [Fact]
+    public void ReportedTimes_WithTheClassUsualSpeed_GivesEachMeanAsItsRatioToTheYardstickTimesTheUsualTime()
+    {
+        // This run's machine was 1.2x slower than usual: the yardstick took 600 us against a usual 500.
+        var blocks = Synthetic(seed: 9, count: 40, ("SmallWcfText-0", 144_000), (Yardstick.Name, 600_000));
+        var table = new RatioTable([new RatioGroupResult("latency, 0 items", blocks, [], TimeSpan.FromSeconds(4))], Settings);
+
+        var usual = new ReportedTimes(table, "linux-x64-2c-net10", (500, "the median of 5 runs"));
+        var measured = new ReportedTimes(table, "an-unknown-class", null);
+
+        var mean = usual.Mean("SmallWcfText-0")!.Value;
+        Assert.Equal(500 * table.Ratio("SmallWcfText-0", Yardstick.Name)!.Value.Estimate, mean.Estimate, 9);
+        Assert.InRange(mean.Estimate, 110, 130);
+        Assert.Equal(blocks.MeanNanoseconds(Yardstick.Name) / 1000 / 500, usual.Speed.Slowdown, 9);
+        Assert.True(usual.Speed.Normalized);
+        Assert.Equal(usual.Scale("SmallWcfText-0"), mean.Estimate * 1000 / blocks.MeanNanoseconds("SmallWcfText-0"), 9);
+        Assert.False(measured.Speed.Normalized);
+        Assert.Equal(blocks.MeanNanoseconds("SmallWcfText-0") / 1000, measured.Mean("SmallWcfText-0")!.Value.Estimate, 9);
+        Assert.Equal(1, measured.Scale("SmallWcfText-0"));
+    }
+
+    [Fact]
     public void Markdown_IdenticalWorkPairs_SayWhetherLargeAndSmallAgree()
     {
-        var agreeing = Synthetic(seed: 11, count: 40, ("SmallWcfText-0", 72_000), ("LargeWcfText-0", 72_000), ("SmallWebApiJsonNet-0", 100_000), ("LargeWebApiJsonNet-0", 140_000));
+        var agreeing = Synthetic(seed: 11, count: 40, ("SmallWcfText-0", 72_000), ("LargeWcfText-0", 72_000), ("SmallWebApiJsonNet-0", 100_000), ("LargeWebApiJsonNet-0", 140_000), (Yardstick.Name, 500_000));
         var pairs = new[] { new RatioPair("LargeWcfText-0", "SmallWcfText-0"), new RatioPair("LargeWebApiJsonNet-0", "SmallWebApiJsonNet-0") };
-        var table = new RatioTable([new RatioGroupResult("latency, 0 items", agreeing, pairs, TimeSpan.FromSeconds(4), false, 0.03)], Settings);
+        var times = new ReportedTimes(new RatioTable([new RatioGroupResult("latency, 0 items", agreeing, pairs, TimeSpan.FromSeconds(4))], Settings), "a-class", null);
 
-        var markdown = RatioSection.Markdown(table);
+        var markdown = RatioSection.Markdown(times);
 
-        Assert.Contains("| latency, 0 items | 4 | 40 | 4.0 | +-3.0% | precision reached |", markdown, StringComparison.Ordinal);
-        Assert.Matches(@"\| WcfText \| 0 \| [\d.,]+ \| [\d.,]+ \| (0\.9\d|1\.0\d)x \[0\.9\d, 1\.\d\d\] \| identical work: agrees \|", markdown);
-        Assert.Matches(@"\| WebApiJsonNet \| 0 \| [\d.,]+ \| [\d.,]+ \| 1\.[34]\dx \[[\d.]+, [\d.]+\] \| identical work: DISAGREES \|", markdown);
+        Assert.Matches(@"\| latency, 0 items \| 5 \| 40 \| 4\.0 \| \+-\d\.\d% \|", markdown);
+        Assert.Matches(@"\| WcfText \| 0 \| [\d.,]+ \[unbounded\] \| [\d.,]+ \[unbounded\] \| (0\.9\d|1\.0\d)x \[0\.9\d, 1\.\d\d\] \| identical work: agrees \|", markdown);
+        Assert.Matches(@"\| WebApiJsonNet \| 0 \| [\d.,]+ \[unbounded\] \| [\d.,]+ \[unbounded\] \| 1\.[34]\dx \[[\d.]+, [\d.]+\] \| identical work: DISAGREES \|", markdown);
+        Assert.Contains("None: every mean and ratio measured in this phase has an interval within 10% of its estimate.", markdown, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void WhyWide_ScatteredBlocks_SaysHowMuchTheyScatterAndWhatTenPercentWouldTake()
+    {
+        var scattered = new Random(23);
+        var blocks = new RatioBlocks(["A", "B"]);
+        for (var block = 0; block < 20; block++)
+        {
+            blocks.Add(new Dictionary<string, double> { ["A"] = 100_000, ["B"] = 200_000 * Math.Exp(0.4 * Normal(scattered)) });
+        }
+
+        var table = new RatioTable([new RatioGroupResult("todo", blocks, [new RatioPair("B", "A")], TimeSpan.FromSeconds(10))], Settings);
+
+        var why = RatioSection.WhyWide(table, "B", "A")!;
+
+        Assert.Matches(@"^one block's ratio scatters by \d+% about it .+, so 20 blocks bound it to \+-\d+\.\d%; 10% would take about [\d,]+ blocks, [\d,]+ s more of this group$", why);
+        Assert.Null(RatioSection.WhyWide(new RatioTable([new RatioGroupResult("quiet", Synthetic(1, 40, ("A", 1), ("B", 2)), [], TimeSpan.FromSeconds(1))], Settings), "B", "A"));
     }
 
     [Fact]
@@ -72,7 +186,7 @@ public sealed class RatioBlocksTests
     {
         // The means, taken apart, say 2x; side by side the case is 3x WCF text.
         var blocks = Synthetic(seed: 5, count: 40, ("SmallWcfText-100", 100_000), ("SmallAspNetCoreJsonNet-100", 300_000));
-        var table = new RatioTable([new RatioGroupResult("latency, 100 items", blocks, [new RatioPair("SmallAspNetCoreJsonNet-100", "SmallWcfText-100")], TimeSpan.FromSeconds(1), false, 0.04)], Settings);
+        var table = new RatioTable([new RatioGroupResult("latency, 100 items", blocks, [new RatioPair("SmallAspNetCoreJsonNet-100", "SmallWcfText-100")], TimeSpan.FromSeconds(1))], Settings);
         var means = new Dictionary<string, double> { ["SmallWcfText-100"] = 100, ["SmallAspNetCoreJsonNet-100"] = 200 };
 
         var row = PublishedComparison.Latency(means, table).Single(r => r.Case == "SmallAspNetCoreJsonNet-100");

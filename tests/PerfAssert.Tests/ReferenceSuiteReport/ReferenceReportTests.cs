@@ -87,6 +87,33 @@ public sealed class ReferenceReportTests
     }
 
     [Fact]
+    public void ToJson_MeansIntervalsAndTheMachinesSpeed_SurviveTheRoundTrip()
+    {
+        var report = ReferenceSamples.Report();
+
+        var parsed = ReferenceResults.Parse(report.ToJson(), "results.json");
+
+        Assert.Equal(report.Speed, parsed.Speed);
+        Assert.Equal(report.MeanIntervals!.Count, parsed.MeanIntervals!.Count);
+        Assert.Equal(report.Rows.Select(r => r.MeanInterval), parsed.Rows.Select(r => r.MeanInterval));
+        Assert.Equal(report.FloorRatios[0].RatioInterval, parsed.FloorRatios[0].RatioInterval);
+        Assert.Equal(1.2, parsed.Speed!.Slowdown, 12);
+    }
+
+    [Fact]
+    public void Markdown_VerdictsStoppedEarlyWithWideIntervals_SayWhy()
+    {
+        var narrow = ReferenceSamples.Report();
+        var wide = new ReferenceReport([ReferenceSamples.Comparison("SmallAspNetCoreMinimalStj-0", 900, "SmallWcfText-0", 360) is var result
+            ? result with { Verdicts = [result.Verdicts[0] with { Measured = new PerfAssert.Statistics.Interval(2.5, 2.0, 2.9, 0.99, 8) }] }
+            : null!]);
+
+        Assert.DoesNotContain("reach further than 10% from their ratio", MarkdownReport.Render(narrow), StringComparison.Ordinal);
+        Assert.Contains("1 of these 1 intervals reach further than 10% from their ratio: a verdict stops measuring as soon as its whole interval lies on one side of its budget", MarkdownReport.Render(wide), StringComparison.Ordinal);
+        Assert.Contains("1 of these 1 intervals reach further than 10%", HtmlReport.Render(wide), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Constructor_NullResult_Throws()
     {
         Assert.Throws<ArgumentNullException>(() => new ReferenceReport(null!));

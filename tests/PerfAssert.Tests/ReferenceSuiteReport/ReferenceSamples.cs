@@ -8,7 +8,8 @@ namespace PerfAssert.Tests.ReferenceSuiteReport;
 /// <summary>
 /// Deterministic synthetic results in the reference suite's shape: four stacks, two sizes, three item counts; comparisons
 /// of every other stack with WCF text, named and measured as the suite's relative budgets are ("X vs Y", with a partner),
-/// whose verdicts pass, regress (confirmed) or are inconclusive; throughput rows and floor ratios.
+/// whose verdicts pass, regress (confirmed) or are inconclusive; throughput rows and floor ratios; every latency row's
+/// mean with an interval of +-5%, brought to the machine class's usual speed from a run 1.2x slower than it.
 /// </summary>
 internal static class ReferenceSamples
 {
@@ -21,12 +22,18 @@ internal static class ReferenceSamples
         ("AspNetCoreMessagePack", 850, 3.8, 46, 250),
     ];
 
-    public static ReferenceReport Report() => new(Results(), Throughput(), Floor())
+    public static ReferenceReport Report()
     {
-        Title = "Reference suite (synthetic)",
-        ReferenceStack = "WcfText",
-        ToolVersion = "0.0.0-test",
-    };
+        var results = Results();
+        return new(results, Throughput(), Floor())
+        {
+            Title = "Reference suite (synthetic)",
+            ReferenceStack = "WcfText",
+            ToolVersion = "0.0.0-test",
+            MeanIntervals = results.Where(r => r.Partner is null).ToDictionary(r => r.Name, r => new Interval(r.Subject.MeanNs / 1000, r.Subject.MeanNs / 1000 / 1.05, r.Subject.MeanNs / 1000 * 1.05, 0.99, 8)),
+            Speed = new MachineSpeed("linux-x64-2c-net10", new Interval(600, 580, 620, 0.99, 8), 500, "the median of its mean over 6 main-job runs on 2026-11-28"),
+        };
+    }
 
     public static List<PerfResult> Results()
     {
@@ -75,7 +82,7 @@ internal static class ReferenceSamples
 
     public static IReadOnlyList<FloorRatio> Floor() =>
     [
-        new("SmallWcfText-0", 360, 56),
+        new("SmallWcfText-0", 360, 56) { RatioInterval = new Interval(360.0 / 56, 360.0 / 56 / 1.04, 360.0 / 56 * 1.04, 0.99, 300) },
         new("SmallAspNetCoreMinimalStj-0", 900, 56),
         new("SmallAspNetCoreControllersNewtonsoft-0", 1800, 56),
         new("SmallAspNetCoreMessagePack-0", 850, 56),

@@ -2,7 +2,7 @@ using PerfAssert.Statistics;
 
 namespace PerfAssert.ReferenceSuite.Ratios;
 
-/// <summary>Every interleaved group of one run; any two cases of one group have a ratio with an interval.</summary>
+/// <summary>Every interleaved group of one run: each case's mean with its interval, and any two cases of one group's ratio.</summary>
 public sealed class RatioTable
 {
     /// <summary>Creates a table.</summary>
@@ -14,23 +14,27 @@ public sealed class RatioTable
         Settings = settings;
     }
 
-    /// <summary>The groups, in the order they were measured.</summary>
+    /// <summary>The groups, in the order they were defined.</summary>
     public IReadOnlyList<RatioGroupResult> Groups { get; }
 
-    /// <summary>The precision the groups were measured to.</summary>
+    /// <summary>How the groups were measured.</summary>
     public RatioSettings Settings { get; }
 
+    /// <summary>Every case of every group.</summary>
+    public IEnumerable<string> Cases => Groups.SelectMany(g => g.Blocks.Cases);
+
     /// <summary>
-    /// <paramref name="numerator"/>'s time per call over <paramref name="denominator"/>'s, from the blocks of the group that
-    /// timed both, or null when no group did.
+    /// <paramref name="numerator"/>'s mean time per call over <paramref name="denominator"/>'s, from the blocks of the group
+    /// that timed both, or null when no group did.
     /// </summary>
     public Interval? Ratio(string numerator, string denominator) =>
         Group(numerator, denominator) is { } group ? group.Blocks.Ratio(numerator, denominator, Settings.ConfidenceLevel) : null;
 
-    /// <summary>The median time per call of a case over its group's blocks, in microseconds, or null when no group timed it.</summary>
-    public double? MedianMicroseconds(string name) =>
-        Group(name, name) is { } group ? group.Blocks.MedianNanoseconds(name) / 1000 : null;
+    /// <summary>A case's mean time per call in microseconds, with its interval over the rounds, or null when no group timed it.</summary>
+    public Interval? Mean(string name) =>
+        Group(name, name) is { } group ? group.Blocks.Mean(name, Settings.ConfidenceLevel).Map(ns => ns / 1000) : null;
 
-    private RatioGroupResult? Group(string first, string second) =>
+    /// <summary>The group that timed both cases, or null.</summary>
+    public RatioGroupResult? Group(string first, string second) =>
         Groups.FirstOrDefault(g => g.Blocks.Contains(first) && g.Blocks.Contains(second));
 }

@@ -26,7 +26,7 @@ public static class DriverComparison
         var text = new StringBuilder();
         text.AppendLine("## PerfAssert's driver beside wrk").AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Each endpoint loaded at concurrency {ThroughputCases.Concurrency} by PerfAssert's load worker and by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive) in blocks of {ThroughputPart.Block.TotalSeconds:0.#} s, interleaved in {ThroughputPart.Rounds} rounds of four (ours, wrk, wrk, ours, then the other way round), so a drift of the machine or the service weighs on both alike; the round is the unit, and the intervals are {DriverRun.ConfidenceLevel:0%} over the rounds' ratios (geometric means of a round's two blocks each). wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Our worker is one process for the endpoint's blocks (`PerfAssert.Load` in session mode, connections kept open between blocks; wrk opens its connections in each block); in brackets, the client it sent through (`lean HTTP/1.1`: its own keep-alive connections, polled by an event loop per core on Linux, the request encoded once, answers parsed without allocating). Goals: ours at least {Goal:0.0}x wrk's rate, and the service's CPU per request under ours at most {ServiceCpuGoal:0.00}x its CPU under wrk. On a 2-core machine both generators share the cores with the service, so the lighter client leaves it more CPU: the CPU columns are each generator's own CPU time (user and system) per request, ours the worker's `Process.TotalProcessorTime` over each block, wrk's from GNU time (`/usr/bin/time -f \"%U %S\"`) over each run; the service's is its process's CPU time over each block over the requests answered in it; `-` where it is not known."));
+            $"Each endpoint loaded at concurrency {ThroughputCases.Concurrency} by PerfAssert's load worker and by wrk (Debian's package, `-t2 -c{ThroughputCases.Concurrency} --latency`, keep-alive) in blocks of {ThroughputPart.Block.TotalSeconds:0.#} s, interleaved in {ThroughputPart.Rounds} rounds: in each, ours loads every endpoint of an operation once, then wrk each in the reverse order, and the next round the other way round, so a drift of the machine or the service weighs on both alike; the round is the unit, and the intervals are {DriverRun.ConfidenceLevel:0%} t-intervals over the rounds' ratios. wrk cannot check bodies: its rate counts every answer in 2xx/3xx; ours counts only correct answers. Our worker is one process for every endpoint's blocks (`PerfAssert.Load` in session mode, connections kept open between blocks; wrk opens its connections in each block); in brackets, the client it sent through (`lean HTTP/1.1`: its own keep-alive connections, polled by an event loop per core on Linux, the request encoded once, answers parsed without allocating). Goals: ours at least {Goal:0.0}x wrk's rate, and the service's CPU per request under ours at most {ServiceCpuGoal:0.00}x its CPU under wrk. On a 2-core machine both generators share the cores with the service, so the lighter client leaves it more CPU: the CPU columns are each generator's own CPU time (user and system) per request, ours the worker's `Process.TotalProcessorTime` over each block, wrk's from GNU time (`/usr/bin/time -f \"%U %S\"`) over each run; the service's is its process's CPU time over each block over the requests answered in it; `-` where it is not known."));
         text.AppendLine();
         if (problem is not null)
         {
@@ -55,6 +55,11 @@ public static class DriverComparison
             if (service is { } cpu && cpu.Estimate > ServiceCpuGoal)
             {
                 shortfalls.Add($"service CPU {cpu.Estimate - 1:0%} over wrk's");
+            }
+
+            if (RatioSection.WhyWideRounds(ratio, run.RoundScatter, ThroughputPart.Rounds) is { } why)
+            {
+                shortfalls.Add(why);
             }
 
             var remark = shortfalls.Count == 0 ? "within the goals" : string.Join("; ", shortfalls);

@@ -9,9 +9,9 @@ namespace PerfAssert.ReferenceSuite.Report;
 public sealed record DriverBlock(int Round, bool Ours, double RequestsPerSecond, long Requests, long Errors, double? GeneratorCpuUs, double? ServiceCpuUs);
 
 /// <summary>
-/// One endpoint loaded in rounds of four blocks, ours and wrk's interleaved (ours, wrk, wrk, ours, then the other way round),
-/// so a drift of the machine or the service weighs on both alike. The round is the unit of evidence: its ratio is the
-/// geometric mean of its two blocks of ours over its two of wrk's, and the interval is over the rounds' ratios.
+/// One endpoint loaded in rounds, each with blocks of ours and of wrk's close together, so a drift of the machine or the
+/// service weighs on both alike. The round is the unit of evidence: its ratio is the geometric mean of its blocks of ours
+/// over its blocks of wrk's, and the interval is over the rounds' ratios.
 /// </summary>
 /// <param name="Case">The endpoint's case name.</param>
 /// <param name="Client">The client our worker sent through (<c>lean HTTP/1.1</c> on plain HTTP/1.1).</param>
@@ -29,6 +29,25 @@ public sealed record DriverRun(string Case, string? Client, IReadOnlyList<Driver
 
     /// <summary>The service's CPU per request under ours over under wrk's, with its interval; null when not known.</summary>
     public Interval? ServiceCpuRatio => RoundsRatio(b => b.ServiceCpuUs);
+
+    /// <summary>How far the rounds' rate ratios scatter about their mean: one standard deviation, relative; NaN with fewer than two rounds.</summary>
+    public double RoundScatter
+    {
+        get
+        {
+            var rounds = Blocks.GroupBy(b => b.Round)
+                .Where(r => r.Any(b => b.Ours) && r.Any(b => !b.Ours))
+                .Select(r => r.Where(b => b.Ours).Average(b => Math.Log(b.RequestsPerSecond)) - r.Where(b => !b.Ours).Average(b => Math.Log(b.RequestsPerSecond)))
+                .ToList();
+            if (rounds.Count < 2)
+            {
+                return double.NaN;
+            }
+
+            var mean = rounds.Average();
+            return Math.Exp(Math.Sqrt(rounds.Sum(r => (r - mean) * (r - mean)) / (rounds.Count - 1))) - 1;
+        }
+    }
 
     /// <summary>Correct answers per second over all of one generator's blocks.</summary>
     public double RequestsPerSecond(bool ours) => Mean(ours, b => b.RequestsPerSecond) ?? double.NaN;

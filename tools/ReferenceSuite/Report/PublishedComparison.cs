@@ -75,7 +75,10 @@ public static class PublishedComparison
     /// <param name="measuredMicroseconds">This run's means by case name (latency, data stream and todo cases).</param>
     /// <param name="requestsPerSecond">This run's throughput by case name (<see cref="ThroughputCases"/>), if it ran.</param>
     /// <param name="ratios">This run's side-by-side ratios, when the ratio phase ran.</param>
-    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds, IReadOnlyDictionary<string, double>? requestsPerSecond = null, RatioTable? ratios = null)
+    /// <param name="wcfOverWebApi">Per REST operation, this run's WCF rate over Web API's with its interval, when both were loaded in the same rounds.</param>
+    /// <param name="overBasicHttp">Per NetTcp configuration, its rate over BasicHttp's with its interval, when they took turns in rounds.</param>
+    public static string Markdown(IReadOnlyDictionary<string, double> measuredMicroseconds, IReadOnlyDictionary<string, double>? requestsPerSecond = null, RatioTable? ratios = null,
+        IReadOnlyDictionary<string, Interval>? wcfOverWebApi = null, IReadOnlyDictionary<string, Interval>? overBasicHttp = null)
     {
         ArgumentNullException.ThrowIfNull(measuredMicroseconds);
         var text = new StringBuilder();
@@ -102,7 +105,7 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine("### 2. REST throughput, WCF vs Web API (ApacheBench, 60,000 requests at concurrency 100)");
         text.AppendLine();
-        text.AppendLine(RestThroughputTable(requestsPerSecond ?? new Dictionary<string, double>()));
+        text.AppendLine(RestThroughputTable(requestsPerSecond ?? new Dictionary<string, double>(), wcfOverWebApi));
         text.AppendLine();
         text.AppendLine("### 3. WCF NetTcp vs gRPC (2019), GetDataStream 0..42");
         text.AppendLine();
@@ -114,7 +117,7 @@ public static class PublishedComparison
         text.AppendLine();
         text.AppendLine($"### 5. NetTcpBinding configuration, {NetTcpConfigCases.Clients} concurrent clients for a fixed time");
         text.AppendLine();
-        text.AppendLine(NetTcpConfig(requestsPerSecond ?? new Dictionary<string, double>()));
+        text.AppendLine(NetTcpConfig(requestsPerSecond ?? new Dictionary<string, double>(), overBasicHttp));
         return text.ToString();
     }
 
@@ -123,7 +126,8 @@ public static class PublishedComparison
     /// bytes) beside this run's WCF WebHttp stand-in and controllers, per operation, compared as WCF over Web API.
     /// </summary>
     /// <param name="requestsPerSecond">This run's requests/s by case name (<see cref="ThroughputCases.CaseName"/>).</param>
-    public static IReadOnlyList<PublishedThroughputRow> RestThroughput(IReadOnlyDictionary<string, double> requestsPerSecond)
+    /// <param name="wcfOverWebApi">Per operation, WCF's rate over Web API's with its interval, measured in the same rounds.</param>
+    public static IReadOnlyList<PublishedThroughputRow> RestThroughput(IReadOnlyDictionary<string, double> requestsPerSecond, IReadOnlyDictionary<string, Interval>? wcfOverWebApi = null)
     {
         ArgumentNullException.ThrowIfNull(requestsPerSecond);
         (string Operation, double WebApi, double? Wcf)[] published =
@@ -137,24 +141,25 @@ public static class PublishedComparison
             // Remarks read time per request, as the latency rows do: "slower" means WCF answers fewer requests a second.
             double? Measured(string stack) => requestsPerSecond.TryGetValue(ThroughputCases.CaseName(p.Operation, stack), out var rate) && rate > 0 ? rate : null;
             var (webApi, wcf) = (Measured(ThroughputCases.Controllers), Measured(ThroughputCases.WcfWebHttp));
+            Interval? interval = wcfOverWebApi?.TryGetValue(p.Operation, out var measured) == true ? measured : null;
             var remark = p.Wcf is not { } publishedWcf ? "not comparable: the published chunked PUT timed errors (every answer was non-2xx) and gave no WCF figure"
-                : webApi is { } ours && wcf is { } theirs ? Remark(p.WebApi / publishedWcf, ours / theirs)
+                : webApi is { } ours && wcf is { } theirs ? Remark(p.WebApi / publishedWcf, interval is { } i ? 1 / i.Estimate : ours / theirs)
                 : "not measured in this run";
-            return new PublishedThroughputRow(p.Operation, p.WebApi, p.Wcf, webApi, wcf, remark);
+            return new PublishedThroughputRow(p.Operation, p.WebApi, p.Wcf, webApi, wcf, remark) { MeasuredInterval = interval };
         })];
     }
 
-    private static string RestThroughputTable(IReadOnlyDictionary<string, double> requestsPerSecond)
+    private static string RestThroughputTable(IReadOnlyDictionary<string, double> requestsPerSecond, IReadOnlyDictionary<string, Interval>? wcfOverWebApi)
     {
         var text = new StringBuilder();
-        text.AppendLine($"WCF's side is the WebHttp raw-stream stand-in (`{ThroughputCases.WcfWebHttp}`: the experiment's service, a `Stream` in and out, read as UTF-8 text and answered re-encoded, buffered and streamed transfer modes); Web API's is the controllers (`{ThroughputCases.Controllers}`). Only correct answers count in this run's rates. Rates are requests/s; the ratio is WCF over Web API.");
+        text.AppendLine($"WCF's side is the WebHttp raw-stream stand-in (`{ThroughputCases.WcfWebHttp}`: the experiment's service, a `Stream` in and out, read as UTF-8 text and answered re-encoded, buffered and streamed transfer modes); Web API's is the controllers (`{ThroughputCases.Controllers}`). Only correct answers count in this run's rates. Rates are requests/s; the ratio is WCF over Web API, with its 95% interval over the rounds in which both were loaded (a second each, side by side).");
         text.AppendLine();
         text.AppendLine("| operation | published Web API | published WCF | published WCF / Web API | measured Web API | measured WCF | measured WCF / Web API | remark |");
         text.AppendLine("|---|---:|---:|---:|---:|---:|---:|---|");
-        foreach (var row in RestThroughput(requestsPerSecond))
+        foreach (var row in RestThroughput(requestsPerSecond, wcfOverWebApi))
         {
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {row.Operation} | {row.PublishedWebApi:#,0} | {Optional(row.PublishedWcf, "#,0")} | {Optional(row.PublishedRatio, "0.00")} | {Optional(row.MeasuredWebApi, "#,0")} | {Optional(row.MeasuredWcf, "#,0")} | {Optional(row.MeasuredRatio, "0.00")} | {row.Remark} |"));
+                $"| {row.Operation} | {row.PublishedWebApi:#,0} | {Optional(row.PublishedWcf, "#,0")} | {Optional(row.PublishedRatio, "0.00")} | {Optional(row.MeasuredWebApi, "#,0")} | {Optional(row.MeasuredWcf, "#,0")} | {(row.MeasuredInterval is { } interval ? RatioSection.Format(interval) : Optional(row.MeasuredRatio, "0.00"))} | {row.Remark} |"));
         }
 
         return text.ToString().TrimEnd();
@@ -206,11 +211,11 @@ public static class PublishedComparison
         return (rates, first + "; " + second);
     }
 
-    private static string NetTcpConfig(IReadOnlyDictionary<string, double> requestsPerSecond)
+    private static string NetTcpConfig(IReadOnlyDictionary<string, double> requestsPerSecond, IReadOnlyDictionary<string, Interval>? overBasicHttp)
     {
         var (rates, remark) = NetTcpConfigOrder(requestsPerSecond);
         var text = new StringBuilder();
-        text.AppendLine("Published: default NetTcp (transport security, port sharing, ListenBacklog and MaxConnections 10) was slower than BasicHttp; with security off and raised limits, self-hosted NetTcp was the fastest; no figures. Measured: EchoSmall-10, each client its own connection, every answer checked (P50/P95/P99 and errors in the throughput table). The stand-in's default differs from WCF's in two ways: its transport security is TLS (WCF's default client credential, Windows, negotiates Kerberos or NTLM instead), and it has none of WCF's connection throttles (ListenBacklog and MaxConnections 10 against 100 clients).");
+        text.AppendLine("Published: default NetTcp (transport security, port sharing, ListenBacklog and MaxConnections 10) was slower than BasicHttp; with security off and raised limits, self-hosted NetTcp was the fastest; no figures. Measured: EchoSmall-10, each client its own connection, every answer checked (P50/P95/P99 and errors in the throughput table); the configurations take turns in blocks of a second, round after round, and each ratio over BasicHttp has its 95% interval over the rounds. The stand-in's default differs from WCF's in two ways: its transport security is TLS (WCF's default client credential, Windows, negotiates Kerberos or NTLM instead), and it has none of WCF's connection throttles (ListenBacklog and MaxConnections 10 against 100 clients).");
         text.AppendLine();
         text.AppendLine("| configuration | measured req/s | over BasicHttp |");
         text.AppendLine("|---|---:|---:|");
@@ -219,11 +224,20 @@ public static class PublishedComparison
         {
             double? rate = rates.TryGetValue(configuration, out var r) ? r : null;
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {configuration} | {Optional(rate, "#,0")} | {Optional(basicHttp > 0 ? rate / basicHttp : null, "0.00")} |"));
+                $"| {configuration} | {Optional(rate, "#,0")} | {(overBasicHttp?.TryGetValue(configuration, out var interval) == true ? RatioSection.Format(interval) : Optional(basicHttp > 0 ? rate / basicHttp : null, "0.00"))} |"));
         }
 
         text.AppendLine();
         text.Append("Order: " + remark + ".");
+        foreach (var (configuration, interval) in overBasicHttp ?? new Dictionary<string, Interval>())
+        {
+            var reach = RatioBlocks.RelativeHalfWidth(interval);
+            if (reach > RatioSection.Needed)
+            {
+                text.Append(string.Create(CultureInfo.InvariantCulture,
+                    $" {configuration} over BasicHttp reaches {RatioSection.Reach(reach)}: a hundred clients' rate varies from one second's block to the next, and {interval.SampleSize} rounds leave its t-interval that wide."));
+            }
+        }
         return text.ToString();
     }
 

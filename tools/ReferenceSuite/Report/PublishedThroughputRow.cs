@@ -15,5 +15,8 @@ public sealed record PublishedThroughputRow(string Operation, double PublishedWe
     public double? PublishedRatio => PublishedWcf / PublishedWebApi;
 
     /// <summary>WCF over Web API in this run, or <see langword="null"/>.</summary>
-    public double? MeasuredRatio => MeasuredWcf / MeasuredWebApi;
+    public double? MeasuredRatio => MeasuredInterval?.Estimate ?? MeasuredWcf / MeasuredWebApi;
+
+    /// <summary>The measured ratio's interval, when WCF and Web API were loaded in the same rounds; else null.</summary>
+    public Statistics.Interval? MeasuredInterval { get; init; }
 }

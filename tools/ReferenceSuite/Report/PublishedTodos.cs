@@ -25,8 +25,7 @@ public static class PublishedTodos
             return (null, "not measured in this run");
         }
 
-        // The side-by-side medians pick each side's fastest when they ran: they were timed together, the means apart.
-        double Speed(KeyValuePair<string, double> mean) => ratios?.MedianMicroseconds(caseName(mean.Key)) ?? mean.Value;
+        double Speed(KeyValuePair<string, double> mean) => ratios?.Mean(caseName(mean.Key))?.Estimate ?? mean.Value;
         var bestGrpc = grpc.MinBy(Speed);
         var fastestOther = others.MinBy(Speed);
         var label = Stacks.Single(s => s.Stack == fastestOther.Key).Label;
