@@ -23,10 +23,12 @@ internal static class RatioPart
 
     /// <summary>
     /// 99% intervals, aiming at 5% from their estimate (the report reads ratios against a 10% parity band, and two cases
-    /// doing identical work must agree within 10%); batches of 2 ms with untimed calls before each; eight rounds, so a
-    /// mean's interval rests on eight stretches of the phase (the machine's speed drifts by up to 15% over tens of seconds).
+    /// doing identical work must agree within 10%); batches of 2 ms with untimed calls before each; twelve rounds of ten
+    /// seconds, each with new connections, so every interval rests on twelve stretches of the phase and twelve sets of
+    /// connections (the machine's speed drifts by up to 15% over tens of seconds, and one connection's threads made a
+    /// gRPC stack 27% slower in one process than in the next).
     /// </summary>
-    public static RatioSettings Settings { get; } = new(0.99, 0.05, TimeSpan.FromMilliseconds(2), 8);
+    public static RatioSettings Settings { get; } = new(0.95, 0.05, TimeSpan.FromMilliseconds(2), 20);
 
     /// <summary>
     /// The phase's groups. Small and Large are timed apart when there are items: a Large call's megabytes of garbage were
@@ -85,12 +87,15 @@ internal static class RatioPart
 
     /// <summary>
     /// Runs the phase for <paramref name="time"/>: the groups in rounds, each round giving each group its share of the time
-    /// left (a group whose intervals already reach the target gets a quarter of its share from the third round on).
+    /// left (a group whose intervals already reach the target gets a quarter of its share from the third round on). The
+    /// first round runs on <paramref name="cases"/>; every later one opens the cases anew with <paramref name="open"/> (new
+    /// clients, so new connections), and closes them after it.
     /// </summary>
-    public static async Task<RatioTable> RunAsync(OpenCases cases, IReadOnlyList<RatioGroupPlan> plan, IReadOnlyDictionary<string, double> meanNanoseconds, TimeSpan time, TextWriter progress)
+    public static async Task<RatioTable> RunAsync(OpenCases cases, Func<Task<OpenCases>> open, IReadOnlyList<RatioGroupPlan> plan, IReadOnlyDictionary<string, double> meanNanoseconds, TimeSpan time, TextWriter progress)
     {
         var settings = Settings;
-        var groups = plan.Select(p => new RatioGroup(p.Title, [.. p.Names.Select(n => Case(n, cases[n], meanNanoseconds[n]))], p.Pairs, p.Weight)).ToList();
+        List<RatioGroup> Bind(OpenCases opened) => [.. plan.Select(p => new RatioGroup(p.Title, [.. p.Names.Select(n => Case(n, opened[n], meanNanoseconds[n]))], p.Pairs, p.Weight))];
+        var groups = Bind(cases);
         var blocks = groups.Select(g => new RatioBlocks(g.Cases.Select(c => c.Name))).ToList();
         var elapsed = new TimeSpan[groups.Count];
         var random = new Random();
@@ -101,6 +106,12 @@ internal static class RatioPart
             var left = time - Stopwatch.GetElapsedTime(started);
             var order = Enumerable.Range(0, groups.Count).ToArray();
             random.Shuffle(order);
+            await using var fresh = round == 0 ? null : await open();
+            if (fresh is not null)
+            {
+                groups = Bind(fresh);
+            }
+
             foreach (var i in order)
             {
                 var slice = left * (weights[i] / weights.Sum()) / (settings.Rounds - round);

@@ -48,7 +48,7 @@ internal static class Suite
         await using var cases = await OpenCases.OpenAsync(endpoints, names);
         await Timed("shared warm-up", () => WarmUpAsync(cases, plan, progress), progress);
         var figures = await Timed("allocations", () => CasePart.RunAsync(cases, progress), progress);
-        var table = await Timed("side by side", () => RatioPart.RunAsync(cases, plan, figures.ToDictionary(f => f.Key, f => f.Value.SizingNanoseconds), options.PhaseTime, progress), progress);
+        var table = await Timed("side by side", () => RatioPart.RunAsync(cases, () => OpenCases.OpenAsync(endpoints, names), plan, figures.ToDictionary(f => f.Key, f => f.Value.SizingNanoseconds), options.PhaseTime, progress), progress);
         var machineClass = Environments.EnvironmentInfo.Current.MachineClass;
         var times = new ReportedTimes(table, machineClass, ReferenceSpeeds.For(machineClass));
         if (options.RatiosOnly)

@@ -9,13 +9,15 @@ namespace PerfAssert.ReferenceSuite.Ratios;
 /// once as a timed batch (in a fresh random order, then in the reverse order), so every case of a block shares the
 /// machine's state of those few hundred milliseconds: two cases' times in one block are one paired observation of their
 /// ratio, and the blocks, not the calls, are the independent observations of it. Blocks are taken in rounds spread over
-/// the whole phase, so every case's mean averages the same stretch of the machine's history; the round, not the block, is
-/// the unit of a mean's interval, because the machine's speed drifts over tens of seconds and a mean (unlike a ratio)
-/// does not cancel it.
+/// the whole phase, each with connections of its own, so every case's mean averages the same stretch of the machine's
+/// history and several connections' luck. The round, not the block, is the unit of every interval: the machine's speed
+/// drifts over tens of seconds, which a mean does not cancel, and the threads a connection's work lands on make a stack
+/// faster or slower for as long as the connection lives, which a ratio does not cancel either.
 /// <para>
 /// A case's mean is its time over its calls: every block times the same number of calls of a case, so it is also the mean
 /// of its blocks' times per call. A ratio is the quotient of two means, so the means and ratios the report prints are one
-/// estimate; its interval is the delta method's over the blocks' paired times, on the log scale.
+/// estimate. Each interval is a t-interval with rounds - 1 degrees of freedom on the log scale, around the estimate, from
+/// how far the rounds' own means (or quotients of means) scatter.
 /// </para>
 /// </summary>
 public sealed class RatioBlocks
@@ -74,52 +76,43 @@ public sealed class RatioBlocks
         return blocks.Count == 0 ? double.NaN : blocks.Average();
     }
 
+    /// <summary>The mean time per call of a case in nanoseconds, with its interval over the rounds (unbounded with fewer than two).</summary>
+    public Interval Mean(string name, double confidenceLevel) =>
+        OverRounds(MeanNanoseconds(name), [.. RoundMeans(name).Select(m => Math.Log(m))], confidenceLevel);
+
     /// <summary>
-    /// The mean time per call of a case in nanoseconds, with its interval over the rounds: each round's mean of the case's
-    /// blocks, a t-interval on their logs with rounds - 1 degrees of freedom around the log of the overall mean (unbounded
-    /// with fewer than two rounds).
+    /// <paramref name="numerator"/>'s mean time per call over <paramref name="denominator"/>'s, with its interval over the
+    /// rounds: each round's quotient of the two cases' means in it (unbounded with fewer than two rounds).
     /// </summary>
-    public Interval Mean(string name, double confidenceLevel)
+    public Interval Ratio(string numerator, string denominator, double confidenceLevel) =>
+        OverRounds(MeanNanoseconds(numerator) / MeanNanoseconds(denominator), RoundLogRatios(numerator, denominator), confidenceLevel);
+
+    /// <summary>How far a ratio's rounds scatter: the standard deviation of a round's quotient about the others, relative.</summary>
+    public double RoundScatter(string numerator, string denominator)
     {
-        var mean = MeanNanoseconds(name);
+        var rounds = RoundLogRatios(numerator, denominator);
+        return rounds.Count < 2 ? double.NaN : Math.Exp(StandardDeviation(rounds)) - 1;
+    }
+
+    private List<double> RoundLogRatios(string numerator, string denominator) =>
+        [.. RoundMeans(numerator).Zip(RoundMeans(denominator), (top, bottom) => Math.Log(top / bottom))];
+
+    /// <summary>A case's mean time per call in each round, in the order the rounds came.</summary>
+    private IEnumerable<double> RoundMeans(string name)
+    {
         var blocks = _cases[name].Blocks;
-        var perRound = _rounds.Select((round, i) => (round, i)).GroupBy(b => b.round).Select(g => Math.Log(g.Average(b => blocks[b.i]))).ToList();
-        if (perRound.Count < 2)
-        {
-            return new Interval(mean, double.NegativeInfinity, double.PositiveInfinity, confidenceLevel, perRound.Count);
-        }
-
-        var reach = Quantile(perRound.Count - 1, confidenceLevel) * StandardDeviation(perRound) / Math.Sqrt(perRound.Count);
-        return new Interval(mean, mean * Math.Exp(-reach), mean * Math.Exp(reach), confidenceLevel, perRound.Count);
+        return _rounds.Select((round, i) => (round, i)).GroupBy(b => b.round).Select(g => g.Average(b => blocks[b.i]));
     }
 
-    /// <summary>
-    /// <paramref name="numerator"/>'s mean time per call over <paramref name="denominator"/>'s, with the delta method's
-    /// interval over the blocks: the log of the ratio varies by the variance of the blocks' <c>x/mean(x) - y/mean(y)</c>
-    /// over their count, so a drift that slows both cases of a block alike cancels (unbounded with fewer than eight blocks).
-    /// </summary>
-    public Interval Ratio(string numerator, string denominator, double confidenceLevel)
+    private static Interval OverRounds(double estimate, IReadOnlyList<double> logs, double confidenceLevel)
     {
-        var top = _cases[numerator].Blocks;
-        var bottom = _cases[denominator].Blocks;
-        var (topMean, bottomMean) = (top.Count == 0 ? double.NaN : top.Average(), bottom.Count == 0 ? double.NaN : bottom.Average());
-        var ratio = topMean / bottomMean;
-        if (Count < MinBlocks)
+        if (logs.Count < 2)
         {
-            return new Interval(ratio, double.NegativeInfinity, double.PositiveInfinity, confidenceLevel, Count);
+            return new Interval(estimate, double.NegativeInfinity, double.PositiveInfinity, confidenceLevel, logs.Count);
         }
 
-        var residuals = top.Select((t, i) => (t / topMean) - (bottom[i] / bottomMean)).ToList();
-        var reach = Quantile(Count - 1, confidenceLevel) * StandardDeviation(residuals) / Math.Sqrt(Count);
-        return new Interval(ratio, ratio * Math.Exp(-reach), ratio * Math.Exp(reach), confidenceLevel, Count);
-    }
-
-    /// <summary>The scatter of a ratio's paired blocks: the standard deviation of one block's log-ratio about the ratio.</summary>
-    public double BlockScatter(string numerator, string denominator)
-    {
-        var top = _cases[numerator].Blocks;
-        var bottom = _cases[denominator].Blocks;
-        return Count < 2 ? double.NaN : StandardDeviation([.. top.Select((t, i) => (t / top.Average()) - (bottom[i] / bottom.Average()))]);
+        var reach = Quantile(logs.Count - 1, confidenceLevel) * StandardDeviation(logs) / Math.Sqrt(logs.Count);
+        return new Interval(estimate, estimate * Math.Exp(-reach), estimate * Math.Exp(reach), confidenceLevel, logs.Count);
     }
 
     /// <summary>The distribution of a case's timed calls over every block, or null before the first.</summary>
@@ -152,9 +145,6 @@ public sealed class RatioBlocks
     public static double RelativeHalfWidth(Interval ratio) => ratio.IsBounded && ratio.Estimate > 0
         ? Math.Max((ratio.Upper / ratio.Estimate) - 1, 1 - (ratio.Lower / ratio.Estimate))
         : double.PositiveInfinity;
-
-    /// <summary>Fewer blocks than this give a ratio no interval: the delta method rests on the blocks' own spread.</summary>
-    public const int MinBlocks = 8;
 
     private static double Quantile(int degrees, double confidenceLevel) => new StudentDistribution(degrees).Quantile(1 - ((1 - confidenceLevel) / 2));
 

@@ -27,13 +27,18 @@ public static class RatioSection
 
     /// <summary>An interval's reach from its estimate (<see cref="RatioBlocks.RelativeHalfWidth"/>): <c>+-4.2%</c>, or unbounded.</summary>
     public static string Reach(double halfWidth) =>
-        double.IsFinite(halfWidth) ? string.Create(CultureInfo.InvariantCulture, $"+-{halfWidth:0.0%}") : "unbounded (too few blocks)";
+        double.IsFinite(halfWidth) ? string.Create(CultureInfo.InvariantCulture, $"+-{halfWidth:0.0%}") : "unbounded (too few rounds)";
 
-    /// <summary>
-    /// Why a ratio's interval reaches further than <see cref="Needed"/>, in a reader's words, or null when it does not: how
-    /// much one block's ratio scatters, and how many blocks <see cref="Needed"/> would have taken.
-    /// </summary>
-    public static string? WhyWide(RatioTable table, string numerator, string denominator)
+    /// <summary>What widened an interval that reaches further than <see cref="Needed"/>, and what <see cref="Needed"/> would have cost.</summary>
+    /// <param name="Reach">How far the interval reaches from its estimate (<see cref="RatioBlocks.RelativeHalfWidth"/>).</param>
+    /// <param name="RoundScatter">How far the figure moved from round to round: one standard deviation, relative.</param>
+    /// <param name="Rounds">The rounds the interval rests on.</param>
+    /// <param name="BlocksPerRound">The group's blocks per round, on average.</param>
+    /// <param name="SecondsMore">About how much more of its group's time an interval within <see cref="Needed"/> would take (the half-width shrinks with the square root of the time); NaN when unbounded.</param>
+    public sealed record Widening(double Reach, double RoundScatter, int Rounds, double BlocksPerRound, double SecondsMore);
+
+    /// <summary>What widened a ratio's interval beyond <see cref="Needed"/>, or null when it is within it.</summary>
+    public static Widening? Wide(RatioTable table, string numerator, string denominator)
     {
         ArgumentNullException.ThrowIfNull(table);
         if (table.Group(numerator, denominator) is not { } group || table.Ratio(numerator, denominator) is not { } ratio)
@@ -47,18 +52,22 @@ public static class RatioSection
             return null;
         }
 
-        var blocks = group.Blocks.Count;
-        if (!double.IsFinite(reach))
-        {
-            return string.Create(CultureInfo.InvariantCulture, $"only {blocks} blocks, too few to bound it");
-        }
-
-        // The half-width shrinks with the square root of the blocks.
-        var needed = (int)Math.Ceiling(blocks * Math.Pow(Math.Log(1 + reach) / Math.Log(1 + Needed), 2));
-        var seconds = group.Elapsed.TotalSeconds / blocks * (needed - blocks);
-        return string.Create(CultureInfo.InvariantCulture,
-            $"one block's ratio scatters by {group.Blocks.BlockScatter(numerator, denominator):0%} about it (one standard deviation: the calls' own times scatter, and the collections a call's garbage triggers land in whichever batch runs then), so {blocks} blocks bound it to {Reach(reach)}; {Needed:0%} would take about {needed:#,0} blocks, {seconds:#,0} s more of this group");
+        var rounds = group.Blocks.Rounds;
+        var seconds = double.IsFinite(reach) ? group.Elapsed.TotalSeconds * (Math.Pow(Math.Log(1 + reach) / Math.Log(1 + Needed), 2) - 1) : double.NaN;
+        return new Widening(reach, group.Blocks.RoundScatter(numerator, denominator), rounds, group.Blocks.Count / (double)Math.Max(rounds, 1), seconds);
     }
+
+    /// <summary>
+    /// Why a ratio's interval reaches further than <see cref="Needed"/>, in a reader's words, or null when it does not: how
+    /// much the ratio moved from round to round, and how much more of its group's time <see cref="Needed"/> would have taken.
+    /// </summary>
+    public static string? WhyWide(RatioTable table, string numerator, string denominator) => Wide(table, numerator, denominator) switch
+    {
+        null => null,
+        { Reach: var reach, Rounds: var rounds } when !double.IsFinite(reach) => string.Create(CultureInfo.InvariantCulture, $"only {rounds} round, too few to bound it"),
+        var w => string.Create(CultureInfo.InvariantCulture,
+            $"it moved by {w.RoundScatter:0%} from round to round (one standard deviation: the calls' own times scatter, the collections a call's garbage triggers land in whichever batch runs then, and each round's new connections run on their own threads), so {w.Rounds} rounds of {w.BlocksPerRound:0} blocks bound it to {Reach(w.Reach)}; {Needed:0%} would take about {w.SecondsMore:#,0} s more of this group"),
+    };
 
     /// <summary>
     /// Why a ratio measured over rounds (the throughput and NetTcp configuration parts) has an interval reaching further
@@ -102,10 +111,10 @@ public static class RatioSection
         text.AppendLine("## How the times were measured: side by side");
         text.AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Every time this report prints (a case's mean with its interval, its P95, the latency table's column against {RatioPart.ReferenceStack}, the floor ratios and the published experiments' measured ratios) comes from one phase, never from a case timed on its own at one moment. The cases form groups; the cases of a group run in blocks: a block times each case once as a batch of about {settings.BatchTime.TotalMilliseconds:0} ms of calls (after two untimed calls for calls under a millisecond, one for calls under 10 ms: the first calls after another case's pay for the caches it took over), in a fresh random order and again in the reverse order. The groups take turns in {settings.Rounds} rounds spread over the whole phase, so every case is timed across the same stretch of the machine's history, whose speed drifts by up to 15% over tens of seconds."));
+            $"Every time this report prints (a case's mean with its interval, its P95, the latency table's column against {RatioPart.ReferenceStack}, the floor ratios and the published experiments' measured ratios) comes from one phase, never from a case timed on its own at one moment. The cases form groups; the cases of a group run in blocks: a block times each case once as a batch of about {settings.BatchTime.TotalMilliseconds:0} ms of calls (after two untimed calls for calls under a millisecond, one for calls under 10 ms: the first calls after another case's pay for the caches it took over), in a fresh random order and again in the reverse order. The groups take turns in {settings.Rounds} rounds spread over the whole phase, so every case is timed across the same stretch of the machine's history, whose speed drifts by up to 15% over tens of seconds; every round after the first opens new clients, and so new connections, to every service, because the threads a connection's work lands on can make a stack faster or slower for as long as it lives."));
         text.AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"A case's mean is its time over its calls; its {settings.ConfidenceLevel:0%} interval is a t-interval over the rounds (a mean, unlike a ratio, does not cancel the machine's drift, so a round, not a block, is one observation of it). A ratio is the quotient of two means, so the table's means and ratios are one estimate; its {settings.ConfidenceLevel:0%} interval is the delta method's over the blocks, whose paired times cancel the drift. P95 is over every timed call. The phase aims at intervals within {settings.TargetHalfWidth:0%} of their estimate and gives a group that reached it a quarter of its share of the later rounds."));
+            $"A case's mean is its time over its calls, and a ratio the quotient of two means, so the table's means and ratios are one estimate. Each {settings.ConfidenceLevel:0%} interval is a t-interval over the rounds, from how far the rounds' own means (or quotients of means) scatter: a round, not a block, is one observation, since its blocks share one set of connections and one stretch of the machine's drift. P95 is over every timed call. The phase aims at intervals within {settings.TargetHalfWidth:0%} of their estimate and gives a group that reached it a quarter of its share of the later rounds."));
         text.AppendLine();
         text.AppendLine("| group | cases | blocks | seconds | widest ratio interval |");
         text.AppendLine("|---|---:|---:|---:|---:|");
@@ -134,7 +143,7 @@ public static class RatioSection
             }
         }
 
-        var wide = table.Groups.SelectMany(g => g.Pairs).Select(p => (Pair: p, Why: WhyWide(table, p.Numerator, p.Denominator))).Where(w => w.Why is not null).ToList();
+        var wide = table.Groups.SelectMany(g => g.Pairs.Select(p => (Group: g, Pair: p, Why: Wide(table, p.Numerator, p.Denominator)))).Where(w => w.Why is not null).ToList();
         text.AppendLine();
         text.AppendLine("### Intervals wider than the report needs");
         text.AppendLine();
@@ -144,14 +153,19 @@ public static class RatioSection
         }
         else
         {
-            text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"Every other mean and ratio of this phase has an interval within {Needed:0%} of its estimate; these do not, and why:"));
+            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                $"Every other mean and ratio of this phase has an interval within {Needed:0%} of its estimate; these {wide.Count} do not. What widens them is how far the figure moved from one round to the next (one standard deviation, in the table): a round times each case in only a few blocks, whose calls scatter on their own (a loopback call is fast or slow by a factor of two for stretches of a batch), the collections a call's garbage triggers land in whichever batch runs then, and each round's new connections run on threads of their own, which make a stack faster or slower for as long as they live. The interval shrinks with the square root of the time its group is given; the last column says about how much more {Needed:0%} would take. A mean's interval is its ratio's to the yardstick."));
             text.AppendLine();
-            foreach (var (pair, why) in wide)
+            text.AppendLine("| group | figure | estimate [interval] | reach | moved round to round | rounds x blocks | s more for 10% |");
+            text.AppendLine("|---|---|---:|---:|---:|---:|---:|");
+            foreach (var (group, pair, why) in wide)
             {
-                // A case's ratio to the yardstick is its mean's interval (ReportedTimes).
-                text.AppendLine(pair.Denominator == Yardstick.Name
-                    ? string.Create(CultureInfo.InvariantCulture, $"- the mean of {pair.Numerator}, {Mean(times.Mean(pair.Numerator)!.Value)} us, by its ratio to the yardstick: {why}.")
-                    : string.Create(CultureInfo.InvariantCulture, $"- {pair.Numerator} / {pair.Denominator} {Format(table.Ratio(pair.Numerator, pair.Denominator)!.Value)}: {why}."));
+                var figure = pair.Denominator == Yardstick.Name
+                    ? string.Create(CultureInfo.InvariantCulture, $"mean of {pair.Numerator}, us")
+                    : string.Create(CultureInfo.InvariantCulture, $"{pair.Numerator} / {pair.Denominator}");
+                var value = pair.Denominator == Yardstick.Name ? Mean(times.Mean(pair.Numerator)!.Value) : Format(table.Ratio(pair.Numerator, pair.Denominator)!.Value);
+                text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                    $"| {group.Title} | {figure} | {value} | {Reach(why!.Reach)} | {why.RoundScatter:0%} | {why.Rounds} x {why.BlocksPerRound:0} | {(double.IsFinite(why.SecondsMore) ? why.SecondsMore.ToString("#,0", CultureInfo.InvariantCulture) : "-")} |"));
             }
         }
 
