@@ -22,11 +22,12 @@ internal static class RatioPart
     private static readonly string[] TodoOperations = ["SendOne", "Send", "First", "Get"];
 
     /// <summary>
-    /// 99% intervals, aiming at 5% from their estimate (the report reads ratios against a 10% parity band, and two cases
-    /// doing identical work must agree within 10%); batches of 2 ms with untimed calls before each; twelve rounds of ten
-    /// seconds, each with new connections, so every interval rests on twelve stretches of the phase and twelve sets of
-    /// connections (the machine's speed drifts by up to 15% over tens of seconds, and one connection's threads made a
-    /// gRPC stack 27% slower in one process than in the next).
+    /// 95% intervals, aiming at 5% from their estimate (the report reads ratios against a 10% parity band, and two cases
+    /// doing identical work must agree within 10%); batches of 2 ms with untimed calls before each; twenty rounds (six
+    /// seconds each in the quick run), each with new connections, so every interval rests on twenty stretches of the phase
+    /// and twenty sets of connections (the machine's speed drifts by up to 15% over tens of seconds, and one connection's
+    /// threads made a gRPC stack 27% slower in one process than in the next). Twelve rounds at 99% left about twice as many
+    /// intervals wider than 10%.
     /// </summary>
     public static RatioSettings Settings { get; } = new(0.95, 0.05, TimeSpan.FromMilliseconds(2), 20);
 
