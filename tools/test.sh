@@ -127,4 +127,23 @@ for project in "${timed[@]}"; do
     run "$project" "$@" || status=1
     took "$(basename "$project" .csproj)"
 done
+
+# The slowest tests of the run, from the TRX files, so the next test that slows the loop is seen the day it lands. A TRX
+# duration is the test's own: a class or assembly fixture's time (builds, packing, hosts) shows in its project's [time]
+# line instead.
+slowest() {
+    local trx
+    for trx in TestResults/*.trx; do
+        [ -f "$trx" ] || continue
+        grep -o '<UnitTestResult [^>]*>' "$trx" | awk -v project="$(basename "$trx" .trx)" '
+            function attribute(name,  value) { value = $0; if (!sub(".* " name "=\"", "", value)) return ""; sub(/".*/, "", value); return value }
+            {
+                n = split(attribute("duration"), part, ":"); seconds = part[n] + 60 * part[n - 1] + 3600 * part[n - 2]
+                name = attribute("testName"); gsub(/&quot;/, "\"", name); gsub(/&apos;/, "\047", name); gsub(/&lt;/, "<", name); gsub(/&gt;/, ">", name); gsub(/&amp;/, "\\&", name)
+                printf "%8.1f s  %s: %s\n", seconds, project, name
+            }'
+    done | sort -rn | head -n 10
+}
+echo "The 10 slowest tests (their own time, without fixtures):"
+slowest
 exit $status

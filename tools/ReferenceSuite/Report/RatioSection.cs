@@ -165,7 +165,7 @@ public static class RatioSection
                     : string.Create(CultureInfo.InvariantCulture, $"{pair.Numerator} / {pair.Denominator}");
                 var value = pair.Denominator == Yardstick.Name ? Mean(times.Mean(pair.Numerator)!.Value) : Format(table.Ratio(pair.Numerator, pair.Denominator)!.Value);
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {group.Title} | {figure} | {value} | {Reach(why!.Reach)} | {why.RoundScatter:0%} | {why.Rounds} x {why.BlocksPerRound:0} | {(double.IsFinite(why.SecondsMore) ? why.SecondsMore.ToString("#,0", CultureInfo.InvariantCulture) : "-")} |"));
+                    $"| {group.Title} | {figure} | {value} | {Reach(why!.Reach)} | {why.RoundScatter:0%} | {why.Rounds} x {why.BlocksPerRound:0} | {(double.IsFinite(why.SecondsMore) ? Math.Max(1, Math.Ceiling(why.SecondsMore)).ToString("#,0", CultureInfo.InvariantCulture) : "-")} |"));
             }
         }
 
