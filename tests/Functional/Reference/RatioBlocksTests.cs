@@ -165,26 +165,32 @@ public sealed class RatioBlocksTests
     }
 
     [Fact]
-    public void WhyWide_RoundsThatScatter_SaysHowMuchTheyMovedAndWhatTenPercentWouldTake()
+    public void Wide_RoundsThatScatter_SaysHowMuchTheyMovedAndWhatTenPercentWouldTake_InTheSectionsTable()
     {
         // Each round's connections make B faster or slower by about 25%; its blocks agree within the round.
         var scattered = new Random(23);
-        var blocks = new RatioBlocks(["A", "B"]);
+        var blocks = new RatioBlocks(["A", "B", Yardstick.Name]);
         for (var round = 0; round < 5; round++)
         {
             var luck = Math.Exp(0.25 * Normal(scattered));
             for (var block = 0; block < 4; block++)
             {
-                blocks.Add(new Dictionary<string, double> { ["A"] = 100_000, ["B"] = 200_000 * luck * Math.Exp(0.02 * Normal(scattered)) }, round);
+                blocks.Add(new Dictionary<string, double> { ["A"] = 100_000, ["B"] = 200_000 * luck * Math.Exp(0.02 * Normal(scattered)), [Yardstick.Name] = 500_000 }, round);
             }
         }
 
         var table = new RatioTable([new RatioGroupResult("todo", blocks, [new RatioPair("B", "A")], TimeSpan.FromSeconds(10))], Settings);
 
-        var why = RatioSection.WhyWide(table, "B", "A")!;
+        var wide = RatioSection.Wide(table, "B", "A")!;
+        var markdown = RatioSection.Markdown(new ReportedTimes(table, "a-class", null));
 
-        Assert.Matches(@"^it moved by \d+% from round to round .+, so 5 rounds of 4 blocks bound it to \+-\d+\.\d%; 10% would take about [\d,]+ s more of this group$", why);
-        Assert.Null(RatioSection.WhyWide(new RatioTable([new RatioGroupResult("quiet", Synthetic(1, 40, ("A", 1), ("B", 2)), [], TimeSpan.FromSeconds(1))], Settings), "B", "A"));
+        Assert.Equal((5, 4.0), (wide.Rounds, wide.BlocksPerRound));
+        Assert.InRange(wide.RoundScatter, 0.1, 0.5);
+        Assert.InRange(wide.Reach, 0.10, 1);
+        Assert.True(wide.SecondsMore > 0, $"{wide.SecondsMore} s more");
+        Assert.Matches(@"\| todo \| B / A \| [\d.]+x \[[\d.]+, [\d.]+\] \| \+-\d+\.\d% \| \d+% \| 5 x 4 \| [\d,]+ \|", markdown);
+        Assert.Contains("these 1 do not", markdown, StringComparison.Ordinal);
+        Assert.Null(RatioSection.Wide(new RatioTable([new RatioGroupResult("quiet", Synthetic(1, 40, ("A", 1), ("B", 2)), [], TimeSpan.FromSeconds(1))], Settings), "B", "A"));
     }
 
     [Fact]

@@ -58,18 +58,6 @@ public static class RatioSection
     }
 
     /// <summary>
-    /// Why a ratio's interval reaches further than <see cref="Needed"/>, in a reader's words, or null when it does not: how
-    /// much the ratio moved from round to round, and how much more of its group's time <see cref="Needed"/> would have taken.
-    /// </summary>
-    public static string? WhyWide(RatioTable table, string numerator, string denominator) => Wide(table, numerator, denominator) switch
-    {
-        null => null,
-        { Reach: var reach, Rounds: var rounds } when !double.IsFinite(reach) => string.Create(CultureInfo.InvariantCulture, $"only {rounds} round, too few to bound it"),
-        var w => string.Create(CultureInfo.InvariantCulture,
-            $"it moved by {w.RoundScatter:0%} from round to round (one standard deviation: the calls' own times scatter, the collections a call's garbage triggers land in whichever batch runs then, and each round's new connections run on their own threads), so {w.Rounds} rounds of {w.BlocksPerRound:0} blocks bound it to {Reach(w.Reach)}; {Needed:0%} would take about {w.SecondsMore:#,0} s more of this group"),
-    };
-
-    /// <summary>
     /// Why a ratio measured over rounds (the throughput and NetTcp configuration parts) has an interval reaching further
     /// than <see cref="Needed"/>, or null when it does not.
     /// </summary>
