@@ -1,4 +1,3 @@
-using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 using PerfAssert.Measurement;
 using PerfAssert.Statistics;
 
@@ -104,6 +103,11 @@ public sealed class RatioBlocks
         return _rounds.Select((round, i) => (round, i)).GroupBy(b => b.round).Select(g => g.Average(b => blocks[b.i]));
     }
 
+    /// <summary>
+    /// The t-interval over the rounds' logs (each round one observation, as the engine's pairs are:
+    /// <see cref="PairInterval"/>), centred on <paramref name="estimate"/> so a ratio's interval holds the quotient of the
+    /// means the report prints.
+    /// </summary>
     private static Interval OverRounds(double estimate, IReadOnlyList<double> logs, double confidenceLevel)
     {
         if (logs.Count < 2)
@@ -111,7 +115,8 @@ public sealed class RatioBlocks
             return new Interval(estimate, double.NegativeInfinity, double.PositiveInfinity, confidenceLevel, logs.Count);
         }
 
-        var reach = Quantile(logs.Count - 1, confidenceLevel) * StandardDeviation(logs) / Math.Sqrt(logs.Count);
+        var overRounds = PairInterval.Estimate([.. logs.Select(l => (IReadOnlyList<double>)[l])], priorSpread: 0, priorWeight: 0, confidenceLevel).LogRatio;
+        var reach = (overRounds.Upper - overRounds.Lower) / 2;
         return new Interval(estimate, estimate * Math.Exp(-reach), estimate * Math.Exp(reach), confidenceLevel, logs.Count);
     }
 
@@ -145,8 +150,6 @@ public sealed class RatioBlocks
     public static double RelativeHalfWidth(Interval ratio) => ratio.IsBounded && ratio.Estimate > 0
         ? Math.Max((ratio.Upper / ratio.Estimate) - 1, 1 - (ratio.Lower / ratio.Estimate))
         : double.PositiveInfinity;
-
-    private static double Quantile(int degrees, double confidenceLevel) => new StudentDistribution(degrees).Quantile(1 - ((1 - confidenceLevel) / 2));
 
     private static double StandardDeviation(IReadOnlyList<double> values)
     {
