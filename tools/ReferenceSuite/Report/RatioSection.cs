@@ -131,7 +131,8 @@ public static class RatioSection
             }
         }
 
-        var wide = table.Groups.SelectMany(g => g.Pairs.Select(p => (Group: g, Pair: p, Why: Wide(table, p.Numerator, p.Denominator)))).Where(w => w.Why is not null).ToList();
+        var wide = table.Groups.SelectMany(g => g.Pairs.Select(p => (Group: g, Pair: p, Widening: Wide(table, p.Numerator, p.Denominator))))
+            .Where(w => w.Widening is not null).Select(w => (w.Group, w.Pair, Widening: w.Widening!)).ToList();
         text.AppendLine();
         text.AppendLine("### Intervals wider than the report needs");
         text.AppendLine();
@@ -144,16 +145,16 @@ public static class RatioSection
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
                 $"Every other mean and ratio of this phase has an interval within {Needed:0%} of its estimate; these {wide.Count} do not. What widens them is how far the figure moved from one round to the next (one standard deviation, in the table): a round times each case in only a few blocks, whose calls scatter on their own (a loopback call is fast or slow by a factor of two for stretches of a batch), the collections a call's garbage triggers land in whichever batch runs then, and each round's new connections run on threads of their own, which make a stack faster or slower for as long as they live. The interval shrinks with the square root of the time its group is given; the last column says about how much more {Needed:0%} would take. A mean's interval is its ratio's to the yardstick."));
             text.AppendLine();
-            text.AppendLine("| group | figure | estimate [interval] | reach | moved round to round | rounds x blocks | s more for 10% |");
+            text.AppendLine(string.Create(CultureInfo.InvariantCulture, $"| group | figure | estimate [interval] | reach | moved round to round | rounds x blocks | s more for {Needed:0%} |"));
             text.AppendLine("|---|---|---:|---:|---:|---:|---:|");
-            foreach (var (group, pair, why) in wide)
+            foreach (var (group, pair, widening) in wide)
             {
                 var figure = pair.Denominator == Yardstick.Name
                     ? string.Create(CultureInfo.InvariantCulture, $"mean of {pair.Numerator}, us")
                     : string.Create(CultureInfo.InvariantCulture, $"{pair.Numerator} / {pair.Denominator}");
                 var value = pair.Denominator == Yardstick.Name ? Mean(times.Mean(pair.Numerator)!.Value) : Format(table.Ratio(pair.Numerator, pair.Denominator)!.Value);
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {group.Title} | {figure} | {value} | {Reach(why!.Reach)} | {why.RoundScatter:0%} | {why.Rounds} x {why.BlocksPerRound:0} | {(double.IsFinite(why.SecondsMore) ? Math.Max(1, Math.Ceiling(why.SecondsMore)).ToString("#,0", CultureInfo.InvariantCulture) : "-")} |"));
+                    $"| {group.Title} | {figure} | {value} | {Reach(widening.Reach)} | {widening.RoundScatter:0%} | {widening.Rounds} x {widening.BlocksPerRound:0} | {(double.IsFinite(widening.SecondsMore) ? Math.Max(1, Math.Ceiling(widening.SecondsMore)).ToString("#,0", CultureInfo.InvariantCulture) : "-")} |"));
             }
         }
 
