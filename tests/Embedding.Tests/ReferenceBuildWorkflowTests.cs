@@ -1,4 +1,6 @@
+using System.Diagnostics;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using PerfAssert.Baselines;
 using PerfAssert.Embedding.Tests.Support;
@@ -23,7 +25,11 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
     private const string Endpoints = "samples/OrdersService/OrdersEndpoints.cs";
 
     /// <summary>
-    /// The CPU work the slower commit adds, as a share of the endpoint's latency measured at the reference. The CI run must
+    /// The CPU work the slower commit adds, as a share of the endpoint's latency measured at the comment-only commit: a fixed
+    /// number of iterations of <see cref="Work"/>, as many as take that share on this machine (<see cref="Iterations"/>), so
+    /// that, like a real change, it is work that a faster or slower machine runs faster or slower (a busy wait until a
+    /// fixed time was not). Even so its share moves from run to run (accepted at 1.279, it re-ran at 1.426 once), which
+    /// is what an allowance's rerun bound covers (<c>BaselineRatio.EffectSpread</c>). The CI run must
     /// catch it as a Regression of its latency budget (at 12% one verdict caught it about 97 times in 100) and of its load
     /// budget, where the load worker's own CPU per request dilutes it: at 15% (7.8 us) the throughput ratio read 0.744-0.811
     /// in three runs, and with two pairs of four rounds 0.811 [0.715, 0.919] straddled the budget of 0.90. So 25%.
@@ -56,12 +62,14 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         Assert.Matches(@"GET /orders/42 / GET /orders/42 @ reference build [0-9a-f]{12} requests/s ratio = 0\.[\d]+ \[[\d.]+, [\d.]+\] < budget 0\.90 .*: Regression", comment.Output);
         var microseconds = double.Parse(WorkingTreeLatency().Match(comment.Output).Groups[1].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture);
 
-        // The slower commit, branched from the approved one: busy work worth AddedWork of that latency in the v2 handler.
+        // The slower commit, branched from the approved one: CPU work worth AddedWork of that latency in the v2 handler, the
+        // loop of Work inlined (it allocates nothing, so the allocation budget still holds).
         await PackedSample.GitAsync(Root, "checkout", "-q", approved);
-        var spin = Math.Round(microseconds * AddedWork, 1).ToString(CultureInfo.InvariantCulture);
+        var iterations = Iterations(microseconds * AddedWork);
+        output?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The slower commit adds {iterations:N0} iterations of work, {microseconds * AddedWork:0.0} us here ({AddedWork:P0} of {microseconds:0.0} us)."));
         await ChangeAsync("GET /orders/{id} validates the order again.", text => text.Replace(
             "        faults.OnRequest();\n        return store.TryGet(id, out var order)",
-            $"        faults.OnRequest();\n        var until = System.Diagnostics.Stopwatch.GetTimestamp() + (long)({spin} * System.Diagnostics.Stopwatch.Frequency / 1e6);\n        while (System.Diagnostics.Stopwatch.GetTimestamp() < until)\n        {{\n        }}\n\n        return store.TryGet(id, out var order)",
+            $"        faults.OnRequest();\n        var check = 0UL;\n        for (var i = 0L; i < {iterations}L; i++)\n        {{\n            check = (check ^ (ulong)i) * 0x9E3779B97F4A7C15UL;\n        }}\n\n        if (check == 42UL)\n        {{\n            return TypedResults.NotFound();\n        }}\n\n        return store.TryGet(id, out var order)",
             StringComparison.Ordinal));
         var slower = await RunOnCiAsync(Test, LoadTest);
         output?.WriteLine(slower.Output);
@@ -101,6 +109,39 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         var accepted = await RunOnCiAsync(Test);
         output?.WriteLine(accepted.Output);
         Assert.True(accepted.ExitCode == 0, accepted.Describe());
+    }
+
+    /// <summary>
+    /// The slower commit's work: a chain of dependent multiplications, as many as <paramref name="iterations"/>, that the JIT
+    /// cannot skip because the handler tests the result (the same loop, word for word, as the one the slower commit inserts).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static ulong Work(long iterations)
+    {
+        var check = 0UL;
+        for (var i = 0L; i < iterations; i++)
+        {
+            check = (check ^ (ulong)i) * 0x9E3779B97F4A7C15UL;
+        }
+
+        return check;
+    }
+
+    /// <summary>How many iterations of <see cref="Work"/> take <paramref name="microseconds"/> in this process now (the fastest of seven timings).</summary>
+    private static long Iterations(double microseconds)
+    {
+        const long Probe = 2_000_000;
+        var fastest = double.MaxValue;
+        var sink = 0UL;
+        for (var i = 0; i < 7; i++)
+        {
+            var start = Stopwatch.GetTimestamp();
+            sink ^= Work(Probe);
+            fastest = Math.Min(fastest, Stopwatch.GetElapsedTime(start).TotalMicroseconds);
+        }
+
+        Assert.NotEqual(42UL, sink);
+        return Math.Max(1, (long)Math.Round(microseconds / fastest * Probe));
     }
 
     public void Dispose()

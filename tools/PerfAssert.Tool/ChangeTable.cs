@@ -68,8 +68,14 @@ internal static class ChangeTable
         var loosest = Math.Max(allowance, ratio.RerunBound);
         if (loosest > ratio.Estimate * LooseAllowance)
         {
+            // Loose because the run was imprecise (a quieter re-run tightens it), or because the change is large: its effect
+            // moves from run to run in proportion to its size (BaselineRatio.EffectSpread), which no re-run narrows.
+            var imprecise = ratio.Lower > 0 && Math.Sqrt(ratio.Upper / ratio.Lower) > Math.Pow(LooseAllowance, 1 / Math.Sqrt(2));
+            var why = imprecise
+                ? "run the test again on a quieter machine and accept that candidate for a tighter one"
+                : "a change this large measures that much higher in some runs than in others";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"{string.Empty,-52} {"  loose allowance",-22} it lets the call get {((loosest / ratio.Estimate) - 1) * 100:0}% slower than this run measured before a test fails; run the test again on a quieter machine and accept that candidate for a tighter one");
+                $"{string.Empty,-52} {"  loose allowance",-22} it lets the call get {((loosest / ratio.Estimate) - 1) * 100:0}% slower than this run measured before a test fails; {why}");
         }
     }
 

@@ -290,7 +290,8 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, 256) { Pairs = 2 }, entry.LatencyRatio);
         var again = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
         Assert.False(again.Failed, string.Join(Environment.NewLine, again.Verdicts.Select(v => v.Message)));
-        Assert.Contains($"mean (allowance {allowance:0.###} +5%)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);
+        // A 30% slowdown moves more from run to run than the margin covers, so its rerun bound is the budget.
+        Assert.Contains($"mean (allowance {allowance:0.###}, its rerun bound)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);
         // The reference did not move: a further slowdown is measured against it, not against the accepted build.
         var further = await RunAsync(Builds(31_000, 20_000, 85_000, 85_000));
         Assert.Equal(VerdictOutcome.Regression, Assert.Single(further.Verdicts, v => v.Unit == "x").Outcome);
