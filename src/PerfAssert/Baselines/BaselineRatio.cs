@@ -10,7 +10,7 @@ public sealed record BaselineRatio(double Estimate, double Lower, double Upper, 
     /// as a share of the effect: the pairs of one run share the machine's state of the moment, so a change whose cost
     /// scales differently from the rest of the call (CPU work added to a call that mostly waits on the loopback) measures
     /// larger in one run than in the next, by an amount no interval of a single run contains. <value>0.15: on a 2-core
-    /// linux-x64 runner (2026-11-28), five accepted slowdowns of 20-77% re-ran 10-36% of their log-ratio away (0.26 in
+    /// linux-x64 runner (2026-11-28), five accepted slowdowns of 19-77% re-ran 10-36% of their log-ratio away (0.26 in
     /// root mean square, so 0.18 for one run), and two of the five failed against the bound without this term.</value>
     /// </summary>
     public const double EffectSpread = 0.15;
