@@ -41,14 +41,14 @@ internal static class BuildRun
                 throw new BaselineBuildUnavailableException($"no reference build: {judge.Store.Relative(BaselineReference.PathIn(judge.Store))} does not exist; name the approved commit with: perfassert baseline move");
             }
 
-            var limit = BuildJudge.LatencyLimit(judge.Entry, judge.Budget.BuildMargin);
-            measured = await comparer.MeasureAsync((first, ct) => builds.StartPairAsync(reference, first, ct), limit, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+            measured = await comparer.MeasureAsync(
+                (first, ct) => builds.StartPairAsync(reference, first, ct), referenceNs => BuildJudge.LatencyLimit(judge.Entry, judge.Budget.BuildMargin, referenceNs), calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
         catch (BaselineBuildUnavailableException ex)
         {
             unavailable = ex.Message;
             unavailableFails = reference is not null;
-            measured = await comparer.MeasureAsync((first, ct) => builds.StartCurrentPairAsync(first, ct), double.NaN, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+            measured = await comparer.MeasureAsync((first, ct) => builds.StartCurrentPairAsync(first, ct), null, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
 
         var verdicts = BuildJudge.Judge(plan, judge, measured, reference, unavailable, unavailableFails);

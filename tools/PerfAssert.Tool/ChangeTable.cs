@@ -64,7 +64,7 @@ internal static class ChangeTable
             return;
         }
 
-        text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"  from measured ratio",-22} {ratio.Estimate:0.###} [{ratio.Lower:0.###}, {ratio.Upper:0.###}] ({ratio.ConfidenceLevel * 100:0.#}%, {ratio.Blocks} blocks)");
+        text.AppendLine(CultureInfo.InvariantCulture, $"{string.Empty,-52} {"  from measured ratio",-22} {ratio.Estimate:0.###} [{ratio.Lower:0.###}, {ratio.Upper:0.###}] ({ratio.ConfidenceLevel * 100:0.#}%, {ratio.Blocks} blocks{Reference(ratio)})");
         var loosest = Math.Max(allowance, ratio.RerunBound);
         if (loosest > ratio.Estimate * LooseAllowance)
         {
@@ -78,6 +78,11 @@ internal static class ChangeTable
                 $"{string.Empty,-52} {"  loose allowance",-22} it lets the call get {((loosest / ratio.Estimate) - 1) * 100:0}% slower than this run measured before a test fails; {why}");
         }
     }
+
+    /// <summary>The reference build's time per call in the run behind the ratio, which the allowance is held to as the time it added.</summary>
+    private static string Reference(BaselineRatio ratio) => ratio.ReferenceNanosecondsPerOp is { } ns
+        ? string.Create(CultureInfo.InvariantCulture, $", reference build {ns / 1000:#,0.#} us per call")
+        : string.Empty;
 
     private static string Scope(BaselineEntry entry) => entry.AllocationScope ?? "test process";
 

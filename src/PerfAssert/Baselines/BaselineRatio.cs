@@ -23,6 +23,47 @@ public sealed record BaselineRatio(double Estimate, double Lower, double Upper, 
     public int? Pairs { get; init; }
 
     /// <summary>
+    /// For a ratio measured against the reference build, the reference build's time per call in that run (nanoseconds,
+    /// geometric mean over blocks): the conditions the ratio was measured under. <see langword="null"/> otherwise, and in
+    /// entries recorded before it was kept.
+    /// </summary>
+    public double? ReferenceNanosecondsPerOp { get; init; }
+
+    /// <summary>
+    /// This ratio as a run whose reference build takes <paramref name="referenceNanosecondsPerOp"/> per call would measure
+    /// the same change, when that run's reference is faster than this one's was (<see cref="ConditionsFactor"/>): the change
+    /// read as the time it adds per call, <c>1 + (ratio - 1) x factor</c>, its interval keeping its relative width. Work
+    /// added to a call costs about the same time on a busy machine and a calm one, while the rest of the call (the loopback,
+    /// the thread pool's wake-ups) slows with the load, so a slowdown measured on a busy machine reads low as a ratio.
+    /// Unchanged without a recorded reference time, for a ratio of 1 or less, and when the new run's reference is as slow
+    /// or slower: the ratio itself is then the more generous reading of the same change.
+    /// </summary>
+    public BaselineRatio At(double referenceNanosecondsPerOp)
+    {
+        var factor = ConditionsFactor(referenceNanosecondsPerOp);
+        if (factor <= 1 || !(Estimate > 1))
+        {
+            return this;
+        }
+
+        var estimate = Added(Estimate, factor);
+        var scale = estimate / Estimate;
+        return this with { Estimate = estimate, Lower = Lower * scale, Upper = Upper * scale, ReferenceNanosecondsPerOp = referenceNanosecondsPerOp };
+    }
+
+    /// <summary>
+    /// How many times as long the reference build took per call in the run that measured this ratio as it takes in a run
+    /// that measures <paramref name="referenceNanosecondsPerOp"/>; 1 when either is unknown.
+    /// </summary>
+    public double ConditionsFactor(double referenceNanosecondsPerOp) =>
+        ReferenceNanosecondsPerOp is { } then && then > 0 && referenceNanosecondsPerOp > 0 && double.IsFinite(referenceNanosecondsPerOp)
+            ? then / referenceNanosecondsPerOp
+            : 1;
+
+    /// <summary>A ratio above 1 read as added time per call, on a reference <paramref name="factor"/> times as fast.</summary>
+    internal static double Added(double ratio, double factor) => ratio > 1 && factor > 1 ? 1 + ((ratio - 1) * factor) : ratio;
+
+    /// <summary>
     /// How high the ratio a new run of the same change estimates may come, at this ratio's confidence: the estimate times
     /// <c>exp(sqrt(2) x sqrt(h^2 + (z x EffectSpread x ln(estimate))^2))</c>, <c>h</c> the interval's half-width in log
     /// units and <c>z</c> its normal quantile. Each run's estimate errs by its interval's share and by the run-to-run

@@ -60,12 +60,33 @@ internal static class BuildJudge
     /// <summary>
     /// The latency budget against the reference build: the entry's approved allowance (1 without one) times one plus the
     /// margin, or the allowance's rerun bound (<see cref="BaselineRatio.RerunBound"/>) when that is higher, because the
-    /// accepted run may have measured the approved slowdown low.
+    /// accepted run may have measured the approved slowdown low. When this run's reference build is faster per call
+    /// (<paramref name="referenceNanosecondsPerOp"/>) than the accepted run's was, the allowance is held as the time it added
+    /// per call (<see cref="BaselineRatio.At"/>): an allowance accepted from a run on a busy machine (1.199 with the
+    /// reference at 559 us per call) re-ran on a calm one at 1.675 (reference 179 us), where the same added time predicts 1.62.
     /// </summary>
-    public static double LatencyLimit(BaselineEntry? entry, double margin)
+    public static double LatencyLimit(BaselineEntry? entry, double margin, double referenceNanosecondsPerOp = double.NaN)
     {
-        var budget = (entry?.LatencyAllowance ?? 1) * (1 + margin);
-        return entry is { LatencyAllowance: not null, LatencyRatio: { } ratio } ? Math.Max(budget, ratio.RerunBound) : budget;
+        var (allowance, ratio) = Allowance(entry, referenceNanosecondsPerOp);
+        var budget = allowance * (1 + margin);
+        return entry?.LatencyAllowance is not null && ratio is not null ? Math.Max(budget, ratio.RerunBound) : budget;
+    }
+
+    /// <summary>The entry's allowance (1 without one) and its recorded ratio, as a run whose reference build takes <paramref name="referenceNanosecondsPerOp"/> per call would measure them.</summary>
+    private static (double Allowance, BaselineRatio? Ratio) Allowance(BaselineEntry? entry, double referenceNanosecondsPerOp)
+    {
+        if (entry?.LatencyAllowance is not { } allowance)
+        {
+            return (1, null);
+        }
+
+        if (entry.LatencyRatio is not { } ratio)
+        {
+            return (allowance, null);
+        }
+
+        var factor = ratio.ConditionsFactor(referenceNanosecondsPerOp);
+        return (BaselineRatio.Added(allowance, factor), ratio.At(referenceNanosecondsPerOp));
     }
 
     /// <summary>
@@ -82,7 +103,9 @@ internal static class BuildJudge
         var regression = latency is { Outcome: VerdictOutcome.Regression };
         var allowance = regression ? Math.Ceiling(latency!.Measured.Estimate * 1000) / 1000 : entry?.LatencyAllowance;
         var blocks = measured.Latency?.Pairs.Where(p => !p.Dropped).Sum(p => p.Blocks.Count) ?? 0;
-        var ratio = regression ? BaselineJudge.Record(latency!.Measured, blocks) with { Pairs = latency.Measured.SampleSize } : entry?.LatencyRatio;
+        var ratio = regression
+            ? BaselineJudge.Record(latency!.Measured, blocks) with { Pairs = latency.Measured.SampleSize, ReferenceNanosecondsPerOp = Math.Round(measured.Latency!.PartnerNanosecondsPerOp, 1) }
+            : entry?.LatencyRatio;
         return new BaselineEntry
         {
             Environment = BaselineEnvironment.Current,
@@ -101,20 +124,22 @@ internal static class BuildJudge
     private static Verdict LatencyVerdict(PerfPlan plan, BaselineJudge judge, BaselineEntry entry, BuildMeasurement measured, PairVerdict latency, BaselineReference reference)
     {
         var (ratio, outcome, evidence, confirmed, reason) = (latency.Ratio, latency.Outcome, latency.Evidence, latency.Confirmed, latency.Reason);
-        var allowance = entry.LatencyAllowance ?? 1;
+        var (allowance, _) = Allowance(entry, latency.PartnerNanosecondsPerOp);
         if (outcome is VerdictOutcome.Pass or VerdictOutcome.Improved)
         {
             outcome = ratio.Upper < allowance * plan.Options.ImprovementMark ? VerdictOutcome.Improved : VerdictOutcome.Pass;
         }
 
         var sides = Sides(latency, reference, measured);
-        var limit = LatencyLimit(entry, judge.Budget.BuildMargin);
+        var limit = LatencyLimit(entry, judge.Budget.BuildMargin, latency.PartnerNanosecondsPerOp);
         var margin = judge.Budget.BuildMargin;
+        var bound = limit > allowance * (1 + margin) ? ", its rerun bound" : string.Create(CultureInfo.InvariantCulture, $" +{margin:0.#%}");
         var metric = entry.LatencyAllowance is not { } a
             ? string.Create(CultureInfo.InvariantCulture, $"mean (+{margin:0.#%})")
-            : limit > a * (1 + margin)
-                ? string.Create(CultureInfo.InvariantCulture, $"mean (allowance {a:0.###}, its rerun bound)")
-                : string.Create(CultureInfo.InvariantCulture, $"mean (allowance {a:0.###} +{margin:0.#%})");
+            : allowance > a
+                ? string.Create(CultureInfo.InvariantCulture,
+                    $"mean (allowance {a:0.###}, +{Microseconds((a - 1) * entry.LatencyRatio!.ReferenceNanosecondsPerOp!.Value)} per call: {allowance:0.###} at this run's reference{bound})")
+                : string.Create(CultureInfo.InvariantCulture, $"mean (allowance {a:0.###}{bound})");
         return new Verdict
         {
             Subject = plan.Subject.Name,

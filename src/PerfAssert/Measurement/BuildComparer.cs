@@ -50,17 +50,18 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     /// <summary>
     /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first). With <paramref name="buildLimit"/>
-    /// a number, the two builds are compared against it; with NaN (no reference build: both sides of each pair are the
-    /// working tree) only the advisory ratio to the calibration workload and the allocations are measured.
+    /// (the budget at a given time per call of the reference build), the two builds are compared against it; without it (no
+    /// reference build: both sides of each pair are the working tree) only the advisory ratio to the calibration workload
+    /// and the allocations are measured.
     /// </summary>
     public async Task<BuildMeasurement> MeasureAsync(
-        Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, double buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
+        Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, Func<double, double>? buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
     {
         var options = plan.Options;
         _settled = true;
         var current = Routed(BuildSide.Current);
         var baseline = Routed(BuildSide.Baseline);
-        var judge = double.IsNaN(buildLimit) ? null : new PairJudge(options, buildLimit, random);
+        var judge = buildLimit is null ? null : new PairJudge(options, buildLimit, random);
         var firstPlans = judge?.Next!.Plans ?? Enumerable.Repeat(new PairPlan(BuildSide.Current, WorkingTreeFirst: true), options.BuildPairs).ToList();
         BlockPass toCalibration;
         long ops;

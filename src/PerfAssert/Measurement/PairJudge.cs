@@ -28,7 +28,7 @@ internal sealed class PairJudge
     public const string ConfirmationExtension = "confirmation extension";
 
     private readonly PerfOptions _options;
-    private readonly double _limit;
+    private readonly Func<double, double> _limit;
     private readonly Random _random;
     private readonly List<(MeasuredPair Measured, string Pass)> _pairs = [];
     private readonly HashSet<int> _dropped = [];
@@ -38,6 +38,16 @@ internal sealed class PairJudge
     private PairEstimate? _latest;
 
     public PairJudge(PerfOptions options, double limit, Random random)
+        : this(options, _ => limit, random)
+    {
+    }
+
+    /// <summary>
+    /// A judge whose budget depends on how fast the reference build runs in this run: <paramref name="limit"/> is given the
+    /// reference build's time per call (nanoseconds, geometric mean over the blocks of the pairs in use) at each look
+    /// (<see cref="BuildJudge.LatencyLimit"/>).
+    /// </summary>
+    public PairJudge(PerfOptions options, Func<double, double> limit, Random random)
     {
         _options = options;
         _limit = limit;
@@ -104,7 +114,7 @@ internal sealed class PairJudge
     /// with <see cref="PerfOptions.BuildConfirmClearRegressions"/>.
     /// </summary>
     private bool NeedsConfirmation(Interval ratio) =>
-        _options.ConfirmRegressions && (_options.BuildConfirmClearRegressions || ratio.Lower <= RatioDecision.Tolerated(_limit, _options));
+        _options.ConfirmRegressions && (_options.BuildConfirmClearRegressions || ratio.Lower <= RatioDecision.Tolerated(Limit(), _options));
 
     /// <summary>How many extensions the phase has had: of the first pass, or of the confirmation.</summary>
     private int ExtensionsIn(string phase)
@@ -179,7 +189,10 @@ internal sealed class PairJudge
 
     private static Interval Ratio(PairEstimate estimate) => estimate.LogRatio.Map(Math.Exp);
 
-    private VerdictOutcome Outcome(PairEstimate estimate) => RatioDecision.Decide(Ratio(estimate), _limit, _options, finalLook: true)!.Value;
+    private VerdictOutcome Outcome(PairEstimate estimate) => RatioDecision.Decide(Ratio(estimate), Limit(), _options, finalLook: true)!.Value;
+
+    /// <summary>The budget at the reference build's time per call over the pairs in use (as <see cref="Verdict"/> reports it).</summary>
+    private double Limit() => _limit(Math.Exp(Active().SelectMany(p => p.Measured.Blocks).Average(b => Math.Log(b.BaselineNs))));
 
     private IEnumerable<(MeasuredPair Measured, string Pass)> Active() => ActiveIndexes().Select(i => _pairs[i]);
 

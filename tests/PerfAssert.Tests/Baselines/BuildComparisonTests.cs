@@ -274,6 +274,30 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
+    public async Task AcceptAsync_AllowanceFromABusyRun_HoldsTheTimeItAddedPerCallOnACalmOne()
+    {
+        // Accepted on a busy machine: the reference build at 40 us per call, the change adding 6 us (1.15). Re-run on a calm
+        // one, the reference at 20 us: the same 6 us per call is 1.30, far above 1.15's rerun bound (about 1.24).
+        await RecordAsync(20_000, 85_000);
+        Assert.Equal(VerdictOutcome.Regression, Assert.Single((await RunAsync(Builds(46_000, 40_000, 85_000, 85_000))).Verdicts, v => v.Unit == "x").Outcome);
+        await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
+        var entry = _store.Load("Api").Entries["echo"];
+        Assert.InRange(entry.LatencyRatio!.ReferenceNanosecondsPerOp!.Value, 38_000, 42_000);
+
+        var calm = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
+
+        var latency = Assert.Single(calm.Verdicts, v => v.Unit == "x");
+        Assert.False(calm.Failed, latency.Message);
+        Assert.Matches($@"mean \(allowance {entry.LatencyAllowance:0.###}, \+[\d.]+ us per call: 1\.[23]\d* at this run's reference, its rerun bound\)", latency.Message);
+        // The same entry without the reference's time (as entries recorded before it was kept) holds the ratio: a Regression.
+        await WriteEntryAsync(entry with { LatencyRatio = entry.LatencyRatio with { ReferenceNanosecondsPerOp = null } });
+        Assert.Equal(VerdictOutcome.Regression, Assert.Single((await RunAsync(Builds(26_000, 20_000, 85_000, 85_000))).Verdicts, v => v.Unit == "x").Outcome);
+        // And what the change added is all it holds: 6 us more on top, on the calm machine, is a Regression.
+        await WriteEntryAsync(entry);
+        Assert.Equal(VerdictOutcome.Regression, Assert.Single((await RunAsync(Builds(32_000, 20_000, 85_000, 85_000))).Verdicts, v => v.Unit == "x").Outcome);
+    }
+
+    [Fact]
     public async Task AcceptAsync_LatencyRegression_RecordsItsEstimateAsAllowanceAndThenPasses()
     {
         await RecordAsync(20_000, 85_000);
@@ -287,11 +311,15 @@ public sealed class BuildComparisonTests : IDisposable
 
         Assert.Equal(Math.Ceiling(latency.Measured.Estimate * 1000) / 1000, allowance);
         // The ratio behind it goes into the reviewed diff too, interval and all.
-        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, 256) { Pairs = 2 }, entry.LatencyRatio);
+        Assert.Equal(new BaselineRatio(Math.Round(latency.Measured.Estimate, 4), Math.Round(latency.Measured.Lower, 4), Math.Round(latency.Measured.Upper, 4), 0.99, 256) { Pairs = 2 }, entry.LatencyRatio! with { ReferenceNanosecondsPerOp = null });
+        // With the reference build's time per call in that run: the conditions the change was measured under.
+        Assert.InRange(entry.LatencyRatio!.ReferenceNanosecondsPerOp!.Value, 19_000, 21_000);
         var again = await RunAsync(Builds(26_000, 20_000, 85_000, 85_000));
         Assert.False(again.Failed, string.Join(Environment.NewLine, again.Verdicts.Select(v => v.Message)));
         // A 30% slowdown moves more from run to run than the margin covers, so its rerun bound is the budget.
-        Assert.Contains($"mean (allowance {allowance:0.###}, its rerun bound)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message, StringComparison.Ordinal);
+        // (Where this run's reference happened to be a little faster than the accepted run's, the allowance is shown as the
+        // time it added and what that is here.)
+        Assert.Matches($@"mean \(allowance {allowance:0.###}(, \+[\d.]+ us per call: [\d.]+ at this run's reference)?, its rerun bound\)", Assert.Single(again.Verdicts, v => v.Unit == "x").Message);
         // The reference did not move: a further slowdown is measured against it, not against the accepted build.
         var further = await RunAsync(Builds(31_000, 20_000, 85_000, 85_000));
         Assert.Equal(VerdictOutcome.Regression, Assert.Single(further.Verdicts, v => v.Unit == "x").Outcome);
@@ -421,6 +449,9 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Equal(VerdictOutcome.NoBaseline, Assert.Single(first.Verdicts).Outcome);
         await BaselineAcceptor.AcceptAsync(_store, cancellationToken: TestContext.Current.CancellationToken);
     }
+
+    private Task WriteEntryAsync(BaselineEntry entry) =>
+        _store.UpdateAsync(_store.PathOf("Api"), file => file.Entries["echo"] = entry, TestContext.Current.CancellationToken);
 
     private Task<PerfResult> RunAsync(FakeBuilds builds, Func<PerfOptions, PerfOptions>? options = null) => Perf.Measure(builds.Call)
         .AgainstBaseline("Api", "echo", builds, _store)

@@ -76,4 +76,40 @@ public sealed class LatencyAllowanceTests
         Assert.Equal(ratio.RerunBound, BuildJudge.LatencyLimit(entry, 0.05), 12);
         Assert.InRange(ratio.RerunBound, 2.110, 2.112);
     }
+
+    [Fact]
+    public void At_AFasterReference_HoldsTheTimeTheChangeAddedPerCall()
+    {
+        // The sample's workflow on a 2-core runner (2026-11-28): accepted at 1.199 [1.133, 1.269] with the reference build at
+        // 559.4 us per call (a busy machine), re-run at 1.675 [1.568, 1.789] with it at 179.2 us. The 111.3 us the change
+        // added is 1.621 of the faster call.
+        var accepted = new BaselineRatio(1.199, 1.133, 1.269, 0.99, 256) { Pairs = 2, ReferenceNanosecondsPerOp = 559_400 };
+
+        var then = accepted.At(179_200);
+
+        Assert.Equal(559_400 / 179_200.0, accepted.ConditionsFactor(179_200), 12);
+        Assert.InRange(then.Estimate, 1.6211, 1.6213);
+        Assert.Equal(Math.Log(1.269 / 1.133), Math.Log(then.Upper / then.Lower), 12);
+        var entry = Entry with { LatencyAllowance = 1.199, LatencyRatio = accepted };
+        Assert.True(BuildJudge.LatencyLimit(entry, 0.05, 179_200) > 1.789);
+        // Measured under the accepted run's conditions, the re-run would have been a Regression, as it was without them.
+        Assert.True(BuildJudge.LatencyLimit(entry, 0.05, 559_400) < 1.568);
+        Assert.Equal(BuildJudge.LatencyLimit(entry, 0.05), BuildJudge.LatencyLimit(entry, 0.05, 559_400), 12);
+    }
+
+    [Fact]
+    public void At_ASlowerOrUnknownReference_KeepsTheRatio()
+    {
+        var accepted = new BaselineRatio(1.199, 1.133, 1.269, 0.99, 256) { Pairs = 2, ReferenceNanosecondsPerOp = 179_200 };
+
+        // A busier run dilutes the change, but the budget does not tighten on it.
+        Assert.Same(accepted, accepted.At(559_400));
+        Assert.Same(accepted, accepted.At(double.NaN));
+        var unknown = accepted with { ReferenceNanosecondsPerOp = null };
+        Assert.Same(unknown, unknown.At(60_000));
+        Assert.Equal(1, unknown.ConditionsFactor(60_000));
+        // An improvement accepted as a ratio below 1 is not read as added time.
+        var faster = new BaselineRatio(0.8, 0.78, 0.82, 0.99, 256) { ReferenceNanosecondsPerOp = 179_200 };
+        Assert.Same(faster, faster.At(60_000));
+    }
 }

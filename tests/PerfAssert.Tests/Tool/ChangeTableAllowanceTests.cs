@@ -40,6 +40,17 @@ public sealed class ChangeTableAllowanceTests
     }
 
     [Fact]
+    public void Render_AllowanceWithItsReferenceTime_ShowsTheConditionsItWasMeasuredUnder()
+    {
+        var ratio = new BaselineRatio(1.199, 1.133, 1.269, 0.99, 256) { Pairs = 2, ReferenceNanosecondsPerOp = 559_412.3 };
+        var accepted = InProcess with { LatencyAllowance = 1.199, LatencyRatio = ratio };
+
+        var table = ChangeTable.Render([new AcceptedChange("baselines/GetOrderPerfTests.json", "GetOrder", InProcess, accepted)]);
+
+        Assert.True(table.Contains("  from measured ratio  1.199 [1.133, 1.269] (99%, 256 blocks, reference build 559.4 us per call)", StringComparison.Ordinal), table);
+    }
+
+    [Fact]
     public void Render_AllowanceFromAWideInterval_SaysHowMuchSlowerItLetsTheCallGet()
     {
         // A loaded run: 1.305 measured, interval [1.068, 2.042]: a re-run of the same change may measure up to
