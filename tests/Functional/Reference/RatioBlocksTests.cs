@@ -1,3 +1,4 @@
+using PerfAssert.Environments;
 using PerfAssert.ReferenceSuite;
 using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.ReferenceSuite.Report;
@@ -162,6 +163,36 @@ public sealed class RatioBlocksTests
         Assert.Matches(@"\| WcfText \| 0 \| [\d.,]+ \[[\d.,]+, [\d.,]+\] \| [\d.,]+ \[[\d.,]+, [\d.,]+\] \| (0\.9\d|1\.0\d)x \[0\.9\d, 1\.\d\d\] \| identical work: agrees \|", markdown);
         Assert.Matches(@"\| WebApiJsonNet \| 0 \| [\d.,]+ \[[\d.,]+, [\d.,]+\] \| [\d.,]+ \[[\d.,]+, [\d.,]+\] \| 1\.[34]\dx \[[\d.]+, [\d.]+\] \| identical work: DISAGREES \|", markdown);
         Assert.Contains("None: every mean and ratio measured in this phase has an interval within 10% of its estimate.", markdown, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void JitSettings_SaysWhatTheJitRanWith_AndWarnsWhenPromotionWaitedForTheDelay()
+    {
+        var suite = new TieringSettings { TieredCompilation = true, QuickJit = true, QuickJitForLoops = true, TieredPgo = true, CallCountingDelayMs = 0, ReadyToRun = true };
+
+        var settled = RatioSection.JitSettings(suite);
+        var delayed = RatioSection.JitSettings(suite with { CallCountingDelayMs = 100 });
+
+        Assert.Contains("(tiered on, PGO on, call-counting delay 0 ms, QuickJitForLoops on)", settled, StringComparison.Ordinal);
+        Assert.Contains("without the runtime's call-counting delay", settled, StringComparison.Ordinal);
+        Assert.Contains("waited until no new method had been called for 100 ms", delayed, StringComparison.Ordinal);
+        Assert.Contains("code the JIT was still promoting", delayed, StringComparison.Ordinal);
+        // This test process runs with the settings the suite takes (eng/PerfAssert.JitSettings.targets), and the section says so.
+        var blocks = Synthetic(seed: 3, count: 20, ("SmallWcfText-0", 72_000), (Yardstick.Name, 500_000));
+        var times = new ReportedTimes(new RatioTable([new RatioGroupResult("latency, 0 items", blocks, [], TimeSpan.FromSeconds(1))], Settings), "a-class", null);
+        Assert.Contains(settled, RatioSection.Markdown(times), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ReferenceSuite_RunsWithoutTheCallCountingDelay_ItsSharedWarmUpSettlesOn()
+    {
+        // The main job's own runtimeconfig.json (copied beside this project's output with the suite it references): with the
+        // runtime's 100 ms delay its shared warm-up ran 25 s without settling (docs/reference-suite.md, "The JIT settings").
+        using var config = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "ReferenceSuite.runtimeconfig.json")));
+        var properties = config.RootElement.GetProperty("runtimeOptions").GetProperty("configProperties");
+
+        Assert.Equal(0, properties.GetProperty("System.Runtime.TieredCompilation.CallCountingDelayMs").GetInt32());
+        Assert.False(properties.TryGetProperty("System.Runtime.TieredPGO", out var pgo) && pgo.ValueKind == System.Text.Json.JsonValueKind.False, "dynamic PGO must stay on, as production runs it");
     }
 
     [Fact]

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using PerfAssert.Environments;
 using PerfAssert.ReferenceSuite.Ratios;
 using PerfAssert.Statistics;
 using PerfAssert.Targets.Reference;
@@ -89,6 +90,11 @@ public static class RatioSection
         return text.ToString().TrimEnd();
     }
 
+    /// <summary>What the JIT ran with, and what that means for the times: the suite's own settings start promotion at once.</summary>
+    public static string JitSettings(TieringSettings tiering) => tiering.CallCountingDelayMs == 0
+        ? string.Create(CultureInfo.InvariantCulture, $"The JIT ran tiered with dynamic PGO as production runs it ({tiering}), and promoted hot code without the runtime's call-counting delay (100 ms by default, which waits until no new method has been called for that long, and a process calling sixty services' code rarely gets there), so the shared warm-up before the phase left the code the JIT settles on, not code it was still promoting.")
+        : string.Create(CultureInfo.InvariantCulture, $"The JIT ran with {tiering}: promotion of hot code waited until no new method had been called for {tiering.CallCountingDelayMs} ms, which a process calling sixty services' code rarely gets to, so some times may be of code the JIT was still promoting (the suite's own settings turn the delay off).");
+
     /// <summary>The section: how the times were measured, each group's blocks, time and precision, Large over Small per stack, and the wide intervals.</summary>
     public static string Markdown(ReportedTimes times)
     {
@@ -103,6 +109,8 @@ public static class RatioSection
         text.AppendLine();
         text.AppendLine(string.Create(CultureInfo.InvariantCulture,
             $"A case's mean is its time over its calls, and a ratio the quotient of two means, so the table's means and ratios are one estimate. Each {settings.ConfidenceLevel:0%} interval is a t-interval over the rounds, from how far the rounds' own means (or quotients of means) scatter: a round, not a block, is one observation, since its blocks share one set of connections and one stretch of the machine's drift. P95 is over every timed call. The phase aims at intervals within {settings.TargetHalfWidth:0%} of their estimate and gives a group that reached it a quarter of its share of the later rounds."));
+        text.AppendLine();
+        text.AppendLine(JitSettings(TieringSettings.Current));
         text.AppendLine();
         text.AppendLine("| group | cases | blocks | seconds | widest ratio interval |");
         text.AppendLine("|---|---:|---:|---:|---:|");
