@@ -70,7 +70,7 @@ internal static class ChangeTable
         {
             // Loose because the run was imprecise (a quieter re-run tightens it), or because the change is large: its effect
             // moves from run to run in proportion to its size (BaselineRatio.EffectSpread), which no re-run narrows.
-            var imprecise = ratio.Lower > 0 && Math.Sqrt(ratio.Upper / ratio.Lower) > Math.Pow(LooseAllowance, 1 / Math.Sqrt(2));
+            var imprecise = ratio.ImprecisionBound > ratio.Estimate * LooseAllowance;
             var why = imprecise
                 ? "run the test again on a quieter machine and accept that candidate for a tighter one"
                 : "a change this large measures that much higher in some runs than in others";

@@ -72,19 +72,25 @@ public sealed record BaselineRatio(double Estimate, double Lower, double Upper, 
     /// slowdown's budget is never below it: a re-run of an accepted change cannot fail because the accepted run happened
     /// to measure it low.
     /// </summary>
-    public double RerunBound
-    {
-        get
-        {
-            if (!(Lower > 0 && Upper >= Lower && Estimate > 0))
-            {
-                return double.PositiveInfinity;
-            }
+    public double RerunBound => Bound(withEffect: true);
 
-            var half = Math.Log(Upper / Lower) / 2;
-            var z = ConfidenceLevel is > 0 and < 1 ? NormalDistribution.Standard.Quantile(1 - ((1 - ConfidenceLevel) / 2)) : 0;
-            var effect = z * EffectSpread * Math.Abs(Math.Log(Estimate));
-            return Estimate * Math.Exp(Math.Sqrt(2) * Math.Sqrt((half * half) + (effect * effect)));
+    /// <summary>
+    /// The part of <see cref="RerunBound"/> that this run's imprecision alone accounts for (the estimate times
+    /// <c>exp(sqrt(2) x h)</c>, without the effect's own movement): what a quieter re-run, measuring a narrower interval,
+    /// would tighten. Where <see cref="RerunBound"/> lies well above it, the change's size is what loosens its allowance.
+    /// </summary>
+    public double ImprecisionBound => Bound(withEffect: false);
+
+    private double Bound(bool withEffect)
+    {
+        if (!(Lower > 0 && Upper >= Lower && Estimate > 0))
+        {
+            return double.PositiveInfinity;
         }
+
+        var half = Math.Log(Upper / Lower) / 2;
+        var z = ConfidenceLevel is > 0 and < 1 ? NormalDistribution.Standard.Quantile(1 - ((1 - ConfidenceLevel) / 2)) : 0;
+        var effect = withEffect ? z * EffectSpread * Math.Abs(Math.Log(Estimate)) : 0;
+        return Estimate * Math.Exp(Math.Sqrt(2) * Math.Sqrt((half * half) + (effect * effect)));
     }
 }

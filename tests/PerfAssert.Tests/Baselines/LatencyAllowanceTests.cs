@@ -40,6 +40,20 @@ public sealed class LatencyAllowanceTests
     }
 
     [Fact]
+    public void ImprecisionBound_IsTheRerunBoundWithoutTheEffectsOwnMovement()
+    {
+        var ratio = new BaselineRatio(1.2, 1.2 / Math.Exp(0.03), 1.2 * Math.Exp(0.03), 0.99, 512) { Pairs = 4 };
+        var none = new BaselineRatio(1.0, 1.0 / Math.Exp(0.03), Math.Exp(0.03), 0.99, 512) { Pairs = 4 };
+
+        // The interval's share alone: 1.2 x exp(sqrt(2) x 0.03); the change's size adds the rest of the rerun bound.
+        Assert.Equal(1.2 * Math.Exp(0.03 * Math.Sqrt(2)), ratio.ImprecisionBound, 12);
+        Assert.True(ratio.ImprecisionBound < ratio.RerunBound);
+        // No change, no movement of its own: the two bounds are one.
+        Assert.Equal(none.RerunBound, none.ImprecisionBound, 12);
+        Assert.Equal(double.PositiveInfinity, new BaselineRatio(1.2, 0, 1.3, 0.99, 512).ImprecisionBound);
+    }
+
+    [Fact]
     public void RerunBound_AcceptedRunsThatReRanAboveTheOldBound_WouldHavePassed()
     {
         // Two accepted slowdowns of the sample's workflow on a 2-core runner (2026-11-28) and the lower end of their re-runs'

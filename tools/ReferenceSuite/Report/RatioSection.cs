@@ -139,8 +139,9 @@ public static class RatioSection
             }
         }
 
-        var wide = table.Groups.SelectMany(g => g.Pairs.Select(p => (Group: g, Pair: p, Widening: Wide(table, p.Numerator, p.Denominator))))
-            .Where(w => w.Widening is not null).Select(w => (w.Group, w.Pair, Widening: w.Widening!)).ToList();
+        var wide = table.Groups.SelectMany(g => g.Pairs.SelectMany(p => Wide(table, p.Numerator, p.Denominator) is { } widening
+            ? [(Group: g, Pair: p, Widening: widening)]
+            : Array.Empty<(RatioGroupResult Group, RatioPair Pair, Widening Widening)>())).ToList();
         text.AppendLine();
         text.AppendLine("### Intervals wider than the report needs");
         text.AppendLine();
