@@ -1,0 +1,140 @@
+using PerfAssert.Diagnosis;
+
+namespace PerfAssert.Tests.Diagnosis;
+
+public sealed class ProfileComparisonTests
+{
+    private const string Entry = "Kestrel.ProcessRequests";
+    private const string Handler = "Orders.GetOrder";
+    private const string Hot = "Orders.Validate";
+    private const string Serialize = "Json.Serialize";
+
+    private static readonly TimeSpan Millisecond = TimeSpan.FromMilliseconds(1);
+
+    [Fact]
+    public void StackProfile_SelfAndInclusive_ReadAsTimePerCall()
+    {
+        // 10,000 calls sampled every millisecond: 1,500 samples in Validate are 150 us per call of it.
+        var profile = Profile(10_000, (1_500, [Entry, Handler, Hot]), (500, [Entry, Handler, Serialize]), (100, [Entry, Handler]));
+
+        Assert.Equal(2_100, profile.Samples);
+        Assert.Equal(1_500, profile.SelfSamples(Hot));
+        Assert.Equal(100, profile.SelfSamples(Handler));
+        Assert.Equal(2_100, profile.InclusiveSamples(Handler));
+        Assert.Equal(150_000, profile.NanosecondsPerCall(profile.SelfSamples(Hot)), 6);
+    }
+
+    [Fact]
+    public void StackProfile_RecursiveMethod_CountsOncePerSampleInclusive()
+    {
+        var profile = Profile(100, (10, ["Walk", "Walk", "Walk"]));
+
+        Assert.Equal(10, profile.InclusiveSamples("Walk"));
+        Assert.Equal(10, profile.SelfSamples("Walk"));
+    }
+
+    [Fact]
+    public void Compare_FifteenPercentMoreWorkInOneMethod_ItIsTheTopRowWithAboutTheInjectedTime()
+    {
+        var baseline = Profile(10_000, (1_500, [Entry, Handler, Hot]), (800, [Entry, Handler, Serialize]), (200, [Entry, Handler]));
+        // Validate does 15% more work per call: 22.5 us more of its 150 us.
+        var current = Profile(10_000, (1_725, [Entry, Handler, Hot]), (790, [Entry, Handler, Serialize]), (205, [Entry, Handler]));
+
+        var comparison = ProfileComparison.Compare(baseline, current);
+
+        var top = comparison.Rows[0];
+        Assert.Equal(Hot, top.Method);
+        Assert.True(top.MoreThanNoise);
+        Assert.Equal(22_500, top.SelfDifferenceNs, 6);
+        Assert.Equal(22_500, top.InclusiveDifferenceNs, 6);
+        Assert.DoesNotContain(comparison.Rows.Skip(1), r => r.MoreThanNoise);
+        Assert.Equal(22_500, comparison.ExplainedNanosecondsPerCall, 6);
+        Assert.Equal("explains 22.5 of 24.0 us per call", comparison.Coverage(24_000));
+    }
+
+    [Fact]
+    public void Compare_DifferentCallCounts_ComparesTimePerCallNotSamples()
+    {
+        // The judged side made twice the calls in its window: twice the samples are the same time per call.
+        var baseline = Profile(10_000, (1_500, [Entry, Hot]));
+        var current = Profile(20_000, (3_000, [Entry, Hot]));
+
+        var row = Assert.Single(ProfileComparison.Compare(baseline, current).Rows, r => r.Method == Hot);
+
+        Assert.Equal(0, row.SelfDifferenceNs, 6);
+        Assert.False(row.MoreThanNoise);
+    }
+
+    [Fact]
+    public void Compare_MethodOnOneSideOnly_IsMarkedNewOrVanished()
+    {
+        var baseline = Profile(10_000, (1_500, [Entry, Handler, "Orders.OldCheck"]), (500, [Entry, Handler]));
+        var current = Profile(10_000, (1_500, [Entry, Handler, "Orders.NewCheck"]), (500, [Entry, Handler]));
+
+        var rows = ProfileComparison.Compare(baseline, current).Rows;
+
+        var added = Assert.Single(rows, r => r.Method == "Orders.NewCheck");
+        var removed = Assert.Single(rows, r => r.Method == "Orders.OldCheck");
+        Assert.True(added.IsNew && !added.Vanished && added.MoreThanNoise);
+        Assert.True(removed.Vanished && !removed.IsNew && removed.MoreThanNoise);
+        Assert.False(rows.Single(r => r.Method == Handler).IsNew);
+    }
+
+    [Fact]
+    public void Compare_TheSameRatesDrawnTwice_MarksNoRowInAtLeast95PercentOfComparisons()
+    {
+        // A/A on synthetic samples: 60 methods, each side's counts drawn from the same Poisson rates (a few to 2,000 samples
+        // a method), 400 comparisons. The rule's family-wise error is 5% by construction; it must not be more.
+        var random = new Random(7);
+        var rates = Enumerable.Range(0, 60).Select(i => 3.0 + (2_000.0 * Math.Pow(random.NextDouble(), 3))).ToArray();
+        var quiet = 0;
+        for (var run = 0; run < 400; run++)
+        {
+            var baseline = Draw(random, rates);
+            var current = Draw(random, rates);
+            if (!ProfileComparison.Compare(baseline, current).Rows.Any(r => r.MoreThanNoise))
+            {
+                quiet++;
+            }
+        }
+
+        Assert.InRange(quiet, 380, 400);
+    }
+
+    [Fact]
+    public void Compare_AllMethodsAlike_ZGrowsWithHowManyAreCompared()
+    {
+        var few = ProfileComparison.Compare(Profile(100, (10, ["A"])), Profile(100, (10, ["A"])));
+        var many = ProfileComparison.Compare(Draw(new Random(1), [.. Enumerable.Repeat(100.0, 200)]), Draw(new Random(2), [.. Enumerable.Repeat(100.0, 200)]));
+
+        // One method: the plain two-sided 5% quantile; two hundred: Bonferroni's 5% / 200.
+        Assert.Equal(1.96, few.Z, 2);
+        Assert.Equal(3.66, many.Z, 2);
+    }
+
+    private static StackProfile Profile(long calls, params (int Samples, string[] Frames)[] stacks) =>
+        new(stacks.Select(s => new SampledStack(s.Frames, s.Samples)), calls, Millisecond);
+
+    private static StackProfile Draw(Random random, double[] rates) =>
+        new(rates.Select((rate, i) => new SampledStack([Entry, "Method" + i], Poisson(random, rate))), 10_000, Millisecond);
+
+    /// <summary>A Poisson draw: Knuth's product of uniforms for small means, a rounded normal approximation above 50.</summary>
+    private static int Poisson(Random random, double mean)
+    {
+        if (mean > 50)
+        {
+            var u = 1 - random.NextDouble();
+            var normal = Math.Sqrt(-2 * Math.Log(u)) * Math.Cos(2 * Math.PI * random.NextDouble());
+            return Math.Max(0, (int)Math.Round(mean + (Math.Sqrt(mean) * normal)));
+        }
+
+        var limit = Math.Exp(-mean);
+        var count = 0;
+        for (var product = random.NextDouble(); product > limit; product *= random.NextDouble())
+        {
+            count++;
+        }
+
+        return count;
+    }
+}
