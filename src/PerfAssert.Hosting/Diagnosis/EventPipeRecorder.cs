@@ -1,0 +1,107 @@
+using System.Diagnostics.Tracing;
+using Microsoft.Diagnostics.NETCore.Client;
+using Microsoft.Diagnostics.Tracing;
+using Microsoft.Diagnostics.Tracing.Etlx;
+using Microsoft.Diagnostics.Tracing.Parsers;
+using PerfAssert.Diagnosis;
+
+namespace PerfAssert.Hosting.Diagnosis;
+
+/// <summary>
+/// Records a .NET process with EventPipe through its diagnostics port, as <c>dotnet-trace</c> does: the runtime's sample
+/// profiler (every thread's stack once a millisecond), its allocation sampling (.NET 10: an event for an allocation picked
+/// at random, about one per 100 KB allocated, with the allocating stack), and the rundown that names managed methods when
+/// the session ends, so no perf map is needed. Reads a recording back with TraceEvent.
+/// </summary>
+internal static class EventPipeRecorder
+{
+    /// <summary>The runtime provider's keyword for <c>AllocationSampled</c> events (.NET 10 and later).</summary>
+    internal const long AllocationSamplingKeyword = 0x800_0000_0000;
+
+    private const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
+
+    private static readonly EventPipeProvider[] Providers =
+    [
+        new(SampleProfiler, EventLevel.Informational),
+        new("Microsoft-Windows-DotNETRuntime", EventLevel.Informational,
+            (long)(ClrTraceEventParser.Keywords.Loader | ClrTraceEventParser.Keywords.Jit) | AllocationSamplingKeyword),
+    ];
+
+    /// <summary>
+    /// Records process <paramref name="processId"/> into <paramref name="file"/> while <paramref name="during"/> runs. The
+    /// session is stopped and its stream drained within <paramref name="timeout"/> however <paramref name="during"/> ends.
+    /// </summary>
+    public static async Task RecordAsync(int processId, string file, Func<CancellationToken, Task> during, TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(during);
+        var client = new DiagnosticsClient(processId);
+        using var session = await client.StartEventPipeSessionAsync(Providers, requestRundown: true, circularBufferMB: 256, cancellationToken).WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+        await using var output = File.Create(file);
+        var copy = session.EventStream.CopyToAsync(output, CancellationToken.None);
+        try
+        {
+            await during(cancellationToken).WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            using var stopping = new CancellationTokenSource(timeout);
+            await session.StopAsync(stopping.Token).ConfigureAwait(false);
+            await copy.WaitAsync(timeout, CancellationToken.None).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Reads a recording: the CPU samples taken in managed code, by stack, and the sampled allocations.</summary>
+    public static EventPipeRecording Read(string file)
+    {
+        var etlx = TraceLog.CreateFromEventPipeDataFile(file, Path.ChangeExtension(file, ".etlx"));
+        try
+        {
+            using var log = new TraceLog(etlx);
+            var cpu = new List<SampledStack>();
+            var allocations = new List<SampledAllocation>();
+            var external = 0;
+            foreach (var data in log.Events)
+            {
+                if (data.ProviderName == SampleProfiler)
+                {
+                    if (!string.Equals(data.PayloadByName("Type")?.ToString(), "Managed", StringComparison.Ordinal))
+                    {
+                        external++;
+                    }
+                    else if (Frames(data) is { Count: > 0 } frames)
+                    {
+                        cpu.Add(new SampledStack(frames, 1));
+                    }
+                }
+                else if (data.EventName.StartsWith("AllocationSampling", StringComparison.Ordinal))
+                {
+                    var frames = Frames(data);
+                    allocations.Add(new SampledAllocation(
+                        data.PayloadByName("TypeName")?.ToString() ?? "?",
+                        frames.Count > 0 ? frames[^1] : "?",
+                        Convert.ToInt64(data.PayloadByName("ObjectSize") ?? 0L, System.Globalization.CultureInfo.InvariantCulture)));
+                }
+            }
+
+            return new EventPipeRecording(cpu, allocations, external);
+        }
+        finally
+        {
+            File.Delete(etlx);
+        }
+    }
+
+    /// <summary>The event's stack, outermost frame first; a frame the rundown could not name is its module's.</summary>
+    private static List<string> Frames(TraceEvent data)
+    {
+        var frames = new List<string>();
+        for (var frame = data.CallStack(); frame is not null; frame = frame.Caller)
+        {
+            var name = frame.CodeAddress.FullMethodName;
+            frames.Add(string.IsNullOrEmpty(name) ? $"{frame.CodeAddress.ModuleName}!?" : name);
+        }
+
+        frames.Reverse();
+        return frames;
+    }
+}

@@ -1,0 +1,89 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using PerfAssert.Diagnosis;
+using PerfAssert.Hosting.Diagnosis;
+
+namespace PerfAssert.Hosting.Tests.Diagnosis;
+
+/// <summary>
+/// A real process recorded through its diagnostics port: the sample app serving <c>GET /work</c> (CPU work in
+/// <c>Work.Spin</c>, a 4,000-byte array from <c>Work.Buffer</c>) for two seconds of calls. The recording names the managed
+/// methods without a perf map, the spinning method is where the CPU samples are, and the array's allocations are picked by
+/// the runtime's allocation sampling with the method that made them.
+/// </summary>
+public sealed partial class EventPipeRecorderTests : IDisposable
+{
+    private readonly string _file = Path.Combine(Path.GetTempPath(), "perfassert-recording-" + Guid.NewGuid().ToString("N")[..12] + ".nettrace");
+
+    [Fact]
+    public async Task RecordAsync_ServiceUnderCalls_ItsHotMethodAndItsArraysAreInTheRecording()
+    {
+        using var deadline = Bounded.Within(60);
+        using var app = Process.Start(new ProcessStartInfo("dotnet", ["exec", Path.Combine(AppContext.BaseDirectory, "SampleApp.dll"), "--urls", "http://127.0.0.1:0"])
+        {
+            RedirectStandardOutput = true,
+            UseShellExecute = false,
+        })!;
+        try
+        {
+            var address = await ListeningAsync(app, deadline.Token);
+            using var client = new HttpClient { BaseAddress = address };
+            var calls = 0L;
+
+            await EventPipeRecorder.RecordAsync(app.Id, _file, async ct =>
+            {
+                var until = Stopwatch.GetTimestamp() + Stopwatch.Frequency * 2;
+                while (Stopwatch.GetTimestamp() < until)
+                {
+                    (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose();
+                    calls++;
+                }
+            }, TimeSpan.FromSeconds(30), deadline.Token);
+            var recording = EventPipeRecorder.Read(_file);
+
+            var profile = new StackProfile(recording.Cpu, calls, TimeSpan.FromMilliseconds(1));
+            // The spinning method is named and sampled. How much of its time the samples show is another matter: the runtime
+            // samples a thread only where it can suspend it, and a loop without calls is mostly seen at its way out (here 25
+            // samples for about 20 us a call over 13,000 calls, against about 260 expected), so a diagnosis cannot rest on
+            // self time of tight loops alone.
+            Assert.True(profile.SelfSamples(profile.Methods.FirstOrDefault(m => m.StartsWith("Work.Spin(", StringComparison.Ordinal)) ?? "-") > 0,
+                $"{calls} calls, {profile.Samples} samples in managed code, {recording.ExternalSamples} outside it; no sample in Work.Spin");
+            Assert.Contains(profile.Methods, m => m.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal));
+            var arrays = recording.Allocations.Where(a => a.Type == "System.Byte[]" && a.Method.StartsWith("Work.Buffer(", StringComparison.Ordinal)).ToList();
+            Assert.NotEmpty(arrays);
+            Assert.All(arrays, a => Assert.Equal(4024, a.ObjectSize));
+        }
+        finally
+        {
+            app.Kill(entireProcessTree: true);
+            await app.WaitForExitAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(10), CancellationToken.None);
+        }
+    }
+
+    public void Dispose()
+    {
+        if (File.Exists(_file))
+        {
+            File.Delete(_file);
+        }
+    }
+
+    /// <summary>The address Kestrel reports it bound, from the app's console log.</summary>
+    private static async Task<Uri> ListeningAsync(Process app, CancellationToken cancellationToken)
+    {
+        while (await app.StandardOutput.ReadLineAsync(cancellationToken) is { } line)
+        {
+            if (Listening().Match(line) is { Success: true } match)
+            {
+                // The app logs every request: keep reading, or a full pipe would stop it mid-request.
+                _ = app.StandardOutput.BaseStream.CopyToAsync(Stream.Null, CancellationToken.None);
+                return new Uri(match.Groups[1].Value);
+            }
+        }
+
+        throw new InvalidOperationException($"The sample app exited with {app.ExitCode} before it listened.");
+    }
+
+    [GeneratedRegex(@"Now listening on: (http://\S+)")]
+    private static partial Regex Listening();
+}
