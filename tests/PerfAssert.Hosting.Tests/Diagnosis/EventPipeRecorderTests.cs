@@ -59,6 +59,9 @@ public sealed partial class EventPipeRecorderTests : IDisposable
             var arrays = recording.Allocations.Where(a => a.Type == "System.Byte[]" && a.Method.StartsWith("Work.Buffer(", StringComparison.Ordinal)).ToList();
             Assert.NotEmpty(arrays);
             Assert.All(arrays, a => Assert.Equal(4024, a.ObjectSize));
+            // One array a call: the sampled estimate of its bytes per call holds 4,024 (about 800 samples, +-7%).
+            var buffer = new AllocationProfile(recording.Allocations, calls).Estimates.Single(e => e.Type == "System.Byte[]" && e.Method.StartsWith("Work.Buffer(", StringComparison.Ordinal));
+            Assert.True(buffer.Lower <= 4024 && 4024 <= buffer.Upper && Math.Abs(buffer.BytesPerCall / 4024 - 1) < 0.10, $"{buffer}");
         }
         finally
         {

@@ -1,0 +1,84 @@
+using PerfAssert.Diagnosis;
+
+namespace PerfAssert.Tests.Diagnosis;
+
+/// <summary>
+/// The estimate from sampled allocations, checked on allocations sampled the way the runtime samples them: every byte a
+/// trial that succeeds with probability 1 in 102,400, the run of failed trials before the next success drawn from the
+/// geometric distribution, an object reported when a success falls within it (and the next run drawn after it).
+/// </summary>
+public sealed class AllocationProfileTests
+{
+    [Fact]
+    public void Weight_OfAnObject_IsItsSizeOverTheChanceItIsReported()
+    {
+        // A 4,024-byte array is reported with probability 1 - (1 - 1/102,400)^4,024 = 0.038535, so a report stands for about
+        // 104,420 bytes: the mean gap between reports plus half the object (1/p + s/2 for small p).
+        Assert.InRange(AllocationProfile.Weight(4024), 104_400, 104_450);
+        // An object far larger than the mean gap is nearly always reported, and stands for about its own size.
+        Assert.InRange(AllocationProfile.Weight(10_000_000), 10_000_000, 10_000_001);
+    }
+
+    [Fact]
+    public void Estimates_FromSimulatedSampling_AreUnbiasedAndTheirIntervalsHoldTheTruth()
+    {
+        // Per call: a 4,024-byte array in one method, three 56-byte strings and a 24-byte object in another.
+        var random = new Random(11);
+        var covered = 0;
+        var ratios = new List<double>();
+        for (var run = 0; run < 200; run++)
+        {
+            var profile = new AllocationProfile(Sample(random, calls: 20_000), 20_000);
+            var array = profile.Estimates.Single(e => e.Type == "System.Byte[]");
+            ratios.Add(array.BytesPerCall / 4024);
+            if (array.Lower <= 4024 && 4024 <= array.Upper)
+            {
+                covered++;
+            }
+        }
+
+        // 95% intervals: 190 of 200 expected; the binomial's own spread allows a few fewer.
+        Assert.InRange(covered, 180, 200);
+        Assert.InRange(ratios.Average(), 0.99, 1.01);
+    }
+
+    [Fact]
+    public void Estimates_ByTypeAndMethod_LargestFirst_AndTheTotalAddsThemUp()
+    {
+        var profile = new AllocationProfile(Sample(new Random(3), calls: 50_000), 50_000);
+
+        Assert.Equal(("System.Byte[]", "Orders.Encode"), (profile.Estimates[0].Type, profile.Estimates[0].Method));
+        Assert.InRange(profile.Estimates[0].BytesPerCall, 4024 * 0.95, 4024 * 1.05);
+        Assert.InRange(profile.Total.BytesPerCall, (4024 + 3 * 56 + 24) * 0.95, (4024 + 3 * 56 + 24) * 1.05);
+        Assert.Equal(profile.Estimates.Sum(e => e.BytesPerCall), profile.Total.BytesPerCall, 6);
+        Assert.Equal(profile.Estimates.Sum(e => e.Samples), profile.Total.Samples);
+    }
+
+    private static List<SampledAllocation> Sample(Random random, int calls)
+    {
+        (string Type, string Method, long Size)[] perCall =
+            [("System.Byte[]", "Orders.Encode", 4024), ("System.String", "Orders.Describe", 56), ("System.String", "Orders.Describe", 56), ("System.String", "Orders.Describe", 56), ("Orders.Line", "Orders.Describe", 24)];
+        var sampled = new List<SampledAllocation>();
+        var gap = Gap(random);
+        for (var call = 0; call < calls; call++)
+        {
+            foreach (var (type, method, size) in perCall)
+            {
+                if (gap < size)
+                {
+                    sampled.Add(new SampledAllocation(type, method, size));
+                    gap = Gap(random);
+                }
+                else
+                {
+                    gap -= size;
+                }
+            }
+        }
+
+        return sampled;
+    }
+
+    /// <summary>Failed trials before the next success: geometric with p = 1/102,400, by inverse transform.</summary>
+    private static long Gap(Random random) => (long)Math.Floor(Math.Log(1 - random.NextDouble()) / Math.Log(1 - AllocationProfile.SamplingProbability));
+}
