@@ -7,4 +7,5 @@ namespace PerfAssert.Diagnosis;
 /// <param name="Lower">The interval's lower end (never below 0).</param>
 /// <param name="Upper">The interval's upper end.</param>
 /// <param name="Samples">How many sampled allocations it rests on.</param>
-internal sealed record AllocationEstimate(string Type, string Method, double BytesPerCall, double Lower, double Upper, int Samples);
+/// <param name="StandardError">The estimate's standard error, in bytes per call.</param>
+internal sealed record AllocationEstimate(string Type, string Method, double BytesPerCall, double Lower, double Upper, int Samples, double StandardError);

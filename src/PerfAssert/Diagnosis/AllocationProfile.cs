@@ -59,6 +59,6 @@ internal sealed class AllocationProfile
         }
 
         var half = z * Math.Sqrt(variance);
-        return new AllocationEstimate(type, method, bytes / calls, Math.Max(0, bytes - half) / calls, (bytes + half) / calls, samples.Count);
+        return new AllocationEstimate(type, method, bytes / calls, Math.Max(0, bytes - half) / calls, (bytes + half) / calls, samples.Count, Math.Sqrt(variance) / calls);
     }
 }

@@ -54,10 +54,46 @@ public sealed class AllocationProfileTests
         Assert.Equal(profile.Estimates.Sum(e => e.Samples), profile.Total.Samples);
     }
 
-    private static List<SampledAllocation> Sample(Random random, int calls)
+    [Fact]
+    public void Compare_AnExtraArrayPerCall_IsTheOnlyRowMarked_WithItsBytesAndTheCoverage()
+    {
+        var random = new Random(5);
+        var baseline = new AllocationProfile(Sample(random, calls: 20_000), 20_000);
+        // The judged side also allocates a 4,024-byte array in Orders.Validate on every call.
+        var current = new AllocationProfile(Sample(random, calls: 20_000, ("System.Byte[]", "Orders.Validate", 4024)), 20_000);
+
+        var comparison = AllocationComparison.Compare(baseline, current);
+
+        var top = comparison.Rows[0];
+        Assert.Equal(("System.Byte[]", "Orders.Validate"), (top.Type, top.Method));
+        Assert.True(top.MoreThanNoise);
+        Assert.Equal(0, top.BaselineBytesPerCall);
+        Assert.InRange(top.DifferenceBytesPerCall, 4024 * 0.9, 4024 * 1.1);
+        Assert.DoesNotContain(comparison.Rows.Skip(1), r => r.MoreThanNoise);
+        Assert.Matches(@"^explains [34],\d{3} of 4,024 B per call$", comparison.Coverage(4024));
+    }
+
+    [Fact]
+    public void Compare_TheSameAllocationsSampledTwice_MarksNoRowInAtLeast95PercentOfComparisons()
+    {
+        var random = new Random(9);
+        var quiet = 0;
+        for (var run = 0; run < 200; run++)
+        {
+            var comparison = AllocationComparison.Compare(new AllocationProfile(Sample(random, 5_000), 5_000), new AllocationProfile(Sample(random, 5_000), 5_000));
+            if (!comparison.Rows.Any(r => r.MoreThanNoise))
+            {
+                quiet++;
+            }
+        }
+
+        Assert.InRange(quiet, 190, 200);
+    }
+
+    private static List<SampledAllocation> Sample(Random random, int calls, params (string Type, string Method, long Size)[] extra)
     {
         (string Type, string Method, long Size)[] perCall =
-            [("System.Byte[]", "Orders.Encode", 4024), ("System.String", "Orders.Describe", 56), ("System.String", "Orders.Describe", 56), ("System.String", "Orders.Describe", 56), ("Orders.Line", "Orders.Describe", 24)];
+            [("System.Byte[]", "Orders.Encode", 4024), ("System.String", "Orders.Describe", 56), ("System.String", "Orders.Describe", 56), ("System.String", "Orders.Describe", 56), ("Orders.Line", "Orders.Describe", 24), .. extra];
         var sampled = new List<SampledAllocation>();
         var gap = Gap(random);
         for (var call = 0; call < calls; call++)
