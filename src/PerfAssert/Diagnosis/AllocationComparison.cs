@@ -1,5 +1,4 @@
 using System.Globalization;
-using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
 namespace PerfAssert.Diagnosis;
 
@@ -34,7 +33,7 @@ internal sealed class AllocationComparison
         var before = baseline.Estimates.ToDictionary(e => (e.Type, e.Method));
         var after = current.Estimates.ToDictionary(e => (e.Type, e.Method));
         var keys = before.Keys.Union(after.Keys).ToList();
-        var z = keys.Count == 0 ? 0 : NormalDistribution.Standard.Quantile(1 - (ProfileComparison.FamilyErrorRate / (2 * keys.Count)));
+        var z = ProfileComparison.FamilyZ(keys.Count);
         var rows = keys.Select(key =>
         {
             var a = before.GetValueOrDefault(key);

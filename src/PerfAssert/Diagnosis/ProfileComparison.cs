@@ -37,7 +37,7 @@ internal sealed class ProfileComparison
         ArgumentNullException.ThrowIfNull(baseline);
         ArgumentNullException.ThrowIfNull(current);
         var methods = baseline.Methods.Union(current.Methods, StringComparer.Ordinal).ToList();
-        var z = methods.Count == 0 ? 0 : NormalDistribution.Standard.Quantile(1 - (FamilyErrorRate / (2 * methods.Count)));
+        var z = FamilyZ(methods.Count);
         var rows = methods.Select(method =>
         {
             var a = baseline.SelfSamples(method);
@@ -58,6 +58,12 @@ internal sealed class ProfileComparison
     /// <summary>The coverage line: how much of the verdict's difference per call the rows marked as more than noise explain.</summary>
     public string Coverage(double verdictDifferenceNanosecondsPerCall) => string.Create(CultureInfo.InvariantCulture,
         $"explains {ExplainedNanosecondsPerCall / 1000:0.0} of {verdictDifferenceNanosecondsPerCall / 1000:0.0} us per call");
+
+    /// <summary>
+    /// The two-sided normal quantile that keeps the chance of any of <paramref name="rows"/> differences marked by noise alone
+    /// at <see cref="FamilyErrorRate"/> (Bonferroni): the rule of both the CPU and the allocation comparison.
+    /// </summary>
+    internal static double FamilyZ(int rows) => rows == 0 ? 0 : NormalDistribution.Standard.Quantile(1 - (FamilyErrorRate / (2 * rows)));
 
     private static double Squared(double x) => x * x;
 }
