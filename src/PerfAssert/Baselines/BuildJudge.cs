@@ -134,12 +134,14 @@ internal static class BuildJudge
         var limit = LatencyLimit(entry, judge.Budget.BuildMargin, latency.PartnerNanosecondsPerOp);
         var margin = judge.Budget.BuildMargin;
         var bound = limit > allowance * (1 + margin) ? ", its rerun bound" : string.Create(CultureInfo.InvariantCulture, $" +{margin:0.#%}");
-        var metric = entry.LatencyAllowance is not { } a
-            ? string.Create(CultureInfo.InvariantCulture, $"mean (+{margin:0.#%})")
-            : allowance > a
-                ? string.Create(CultureInfo.InvariantCulture,
-                    $"mean (allowance {a:0.###}, +{Microseconds((a - 1) * entry.LatencyRatio!.ReferenceNanosecondsPerOp!.Value)} per call: {allowance:0.###} at this run's reference{bound})")
-                : string.Create(CultureInfo.InvariantCulture, $"mean (allowance {a:0.###}{bound})");
+        // The allowance reads higher here only when it is held as the time it added on the accepted run's reference.
+        var metric = entry switch
+        {
+            { LatencyAllowance: not { } } => string.Create(CultureInfo.InvariantCulture, $"mean (+{margin:0.#%})"),
+            { LatencyAllowance: { } a, LatencyRatio.ReferenceNanosecondsPerOp: { } then } when allowance > a => string.Create(CultureInfo.InvariantCulture,
+                $"mean (allowance {a:0.###}, +{Microseconds((a - 1) * then)} per call: {allowance:0.###} at this run's reference{bound})"),
+            { LatencyAllowance: { } a } => string.Create(CultureInfo.InvariantCulture, $"mean (allowance {a:0.###}{bound})"),
+        };
         return new Verdict
         {
             Subject = plan.Subject.Name,

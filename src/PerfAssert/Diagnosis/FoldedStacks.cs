@@ -43,7 +43,7 @@ internal static class FoldedStacks
     }
 
     /// <summary>A frame as the format allows it: no separator, no line break (a generic's arguments keep their commas and spaces).</summary>
-    internal static string Frame(string method) => method.Replace(';', ',').Replace('\r', ' ').Replace('\n', ' ');
+    private static string Frame(string method) => method.Replace(';', ',').Replace('\r', ' ').Replace('\n', ' ');
 
     private static Dictionary<string, long> Fold(StackProfile profile)
     {

@@ -57,10 +57,12 @@ internal static class Speedscope
         {
             var stacks = new JsonArray();
             var weights = new JsonArray();
+            var total = 0.0;
             foreach (var (stackFrames, weight) in profile.Stacks.Where(s => s.Frames.Count > 0 && s.Weight > 0))
             {
                 stacks.Add(new JsonArray([.. stackFrames.Select(f => (JsonNode)Frame(f))]));
                 weights.Add(weight);
+                total += weight;
             }
 
             written.Add(new JsonObject
@@ -69,7 +71,7 @@ internal static class Speedscope
                 ["name"] = profile.Name,
                 ["unit"] = profile.Unit,
                 ["startValue"] = 0,
-                ["endValue"] = profile.Stacks.Where(s => s.Frames.Count > 0 && s.Weight > 0).Sum(s => s.Weight),
+                ["endValue"] = total,
                 ["samples"] = stacks,
                 ["weights"] = weights,
             });

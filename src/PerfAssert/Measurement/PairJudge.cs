@@ -151,7 +151,6 @@ internal sealed class PairJudge
             reason = reason is null ? note : reason + "; " + note;
         }
 
-        double GeometricMean(Func<BuildBlockEvidence, double> ns) => Math.Exp(used.SelectMany(e => e.Blocks).Average(b => Math.Log(ns(b))));
         return new PairVerdict(
             ratio,
             outcome,
@@ -192,7 +191,10 @@ internal sealed class PairJudge
     private VerdictOutcome Outcome(PairEstimate estimate) => RatioDecision.Decide(Ratio(estimate), Limit(), _options, finalLook: true)!.Value;
 
     /// <summary>The budget at the reference build's time per call over the pairs in use (as <see cref="Verdict"/> reports it).</summary>
-    private double Limit() => _limit(Math.Exp(Active().SelectMany(p => p.Measured.Blocks).Average(b => Math.Log(b.BaselineNs))));
+    private double Limit() => _limit(GeometricMean(b => b.BaselineNs));
+
+    /// <summary>One side's geometric mean time per call over the blocks of the pairs in use (those not dropped).</summary>
+    private double GeometricMean(Func<BuildBlockEvidence, double> ns) => Math.Exp(Active().SelectMany(p => p.Measured.Blocks).Average(b => Math.Log(ns(b))));
 
     private IEnumerable<(MeasuredPair Measured, string Pass)> Active() => ActiveIndexes().Select(i => _pairs[i]);
 
