@@ -94,7 +94,7 @@ public sealed class BaselineBuilder
 
         try
         {
-            await BuildIntoAsync(worktree, project, output, $"commit {commit}", cancellationToken).ConfigureAwait(false);
+            await BuildIntoAsync(worktree, project, output, $"commit {commit}", inPlace: false, cancellationToken).ConfigureAwait(false);
             return output;
         }
         finally
@@ -119,11 +119,17 @@ public sealed class BaselineBuilder
             Directory.Delete(output, recursive: true);
         }
 
-        await BuildIntoAsync(RepositoryRoot, project, output, "the working tree", cancellationToken).ConfigureAwait(false);
+        await BuildIntoAsync(RepositoryRoot, project, output, "the working tree", inPlace: true, cancellationToken).ConfigureAwait(false);
         return output;
     }
 
-    private async Task BuildIntoAsync(string root, string project, string output, string what, CancellationToken cancellationToken)
+    /// <summary>
+    /// Builds into <paramref name="output"/>. A commit's worktree is built straight into it (<c>-o</c>); the working tree is
+    /// built where its own builds go and its output copied: building it with <c>-o</c> changes the paths its compilations
+    /// reference, so each such build compiled the project and its references again after the solution's build (about 5 s
+    /// for the targets host), and the solution's next build compiled them back.
+    /// </summary>
+    private async Task BuildIntoAsync(string root, string project, string output, string what, bool inPlace, CancellationToken cancellationToken)
     {
         var path = Path.Combine(root, project);
         if (!File.Exists(path))
@@ -136,11 +142,26 @@ public sealed class BaselineBuilder
         try
         {
             var build = await CommandRunner.RunAsync(CommandRunner.Dotnet,
-                ["build", path, "-c", "Release", "-o", partial, "-nodeReuse:false", "-v:q", "-nologo"],
+                inPlace
+                    ? ["build", path, "-c", "Release", "-t:Build", "-getProperty:TargetDir", "-nodeReuse:false", "-v:q", "-nologo"]
+                    : ["build", path, "-c", "Release", "-o", partial, "-nodeReuse:false", "-v:q", "-nologo"],
                 root, _timeout, cancellationToken).ConfigureAwait(false);
             if (!build.Succeeded)
             {
                 throw new BaselineBuildUnavailableException($"no reference build: building {project} at {what} failed. Fix the build of that commit or move the reference (perfassert baseline move). {build.Describe()}");
+            }
+
+            if (inPlace)
+            {
+                // -getProperty prints the property's value once the build is done, on a line of its own after the build's.
+                var built = build.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+                    .LastOrDefault(line => Path.IsPathFullyQualified(line) && Directory.Exists(line)) ?? string.Empty;
+                if (built.Length == 0)
+                {
+                    throw new BaselineBuildUnavailableException($"no reference build: building {project} at {what} named no output folder (no TargetDir in its output). {build.Describe()}");
+                }
+
+                CopyTree(built, partial);
             }
 
             await File.WriteAllTextAsync(Path.Combine(partial, CompleteMarker), string.Create(CultureInfo.InvariantCulture, $"{what}\n{project}\n"), cancellationToken).ConfigureAwait(false);
@@ -188,5 +209,19 @@ public sealed class BaselineBuilder
         }
 
         return name.ToString().Trim('_');
+    }
+
+    private static void CopyTree(string source, string destination)
+    {
+        Directory.CreateDirectory(destination);
+        foreach (var file in Directory.EnumerateFiles(source))
+        {
+            File.Copy(file, Path.Combine(destination, Path.GetFileName(file)));
+        }
+
+        foreach (var directory in Directory.EnumerateDirectories(source))
+        {
+            CopyTree(directory, Path.Combine(destination, Path.GetFileName(directory)));
+        }
     }
 }
