@@ -42,13 +42,13 @@ internal static class BuildRun
             }
 
             measured = await comparer.MeasureAsync(
-                (first, ct) => builds.StartPairAsync(reference, first, ct), referenceNs => BuildJudge.LatencyLimit(judge.Entry, judge.Budget.BuildMargin, referenceNs), calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+                (first, reuse, ct) => reuse ? builds.StartOrReusePairAsync(reference, first, ct) : builds.StartPairAsync(reference, first, ct), referenceNs => BuildJudge.LatencyLimit(judge.Entry, judge.Budget.BuildMargin, referenceNs), calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
         catch (BaselineBuildUnavailableException ex)
         {
             unavailable = ex.Message;
             unavailableFails = reference is not null;
-            measured = await comparer.MeasureAsync((first, ct) => builds.StartCurrentPairAsync(first, ct), null, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
+            measured = await comparer.MeasureAsync((first, _, ct) => builds.StartCurrentPairAsync(first, ct), null, calibrationSide, judge.CalibrationLimit, random, cancellationToken).ConfigureAwait(false);
         }
 
         var verdicts = BuildJudge.Judge(plan, judge, measured, reference, unavailable, unavailableFails);

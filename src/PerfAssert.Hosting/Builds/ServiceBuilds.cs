@@ -5,8 +5,8 @@ namespace PerfAssert.Hosting.Builds;
 
 /// <summary>
 /// An ASP.NET Core service in two builds, for <c>AgainstBaseline(file, id, builds)</c>: the working tree's and the
-/// reference commit's (cached by commit under <c>artifacts/baseline-builds</c>), each run in fresh worker processes started
-/// the same way. Measure calls made through <see cref="CreateClient"/>; the engine points that client at each build in
+/// reference commit's (cached by commit under <c>artifacts/baseline-builds</c>), each run in worker processes started the
+/// same way (fresh ones, or for a verdict's first pairs warm ones an earlier verdict left: <see cref="ServiceBuildsOptions.ReuseWarmPairs"/>). Measure calls made through <see cref="CreateClient"/>; the engine points that client at each build in
 /// turn. Create one per test class (a class fixture) or per collection: each builds the working tree once, into a folder of
 /// its own that disposing deletes.
 /// </summary>
@@ -18,6 +18,13 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
     private readonly WorkerRoute _route = new();
     private readonly Lazy<BaselineBuilder> _builder;
     private readonly bool _ownsBuilds;
+
+    /// <summary>Pairs kept warm for the first pairs of a later verdict (<see cref="ServiceBuildsOptions.ReuseWarmPairs"/>), by reference commit.</summary>
+    private readonly List<(string Commit, WorkerPair Pair)> _idle = [];
+    private bool _disposed;
+
+    /// <summary>At most this many pairs are kept warm: two verdicts' first pairs at the default of two pairs each.</summary>
+    private const int MaxIdlePairs = 4;
 
     /// <summary>Creates the builds of a service project.</summary>
     /// <param name="project">The service's project, relative to the repository root (for example <c>src/Orders/Orders.csproj</c>).</param>
@@ -120,7 +127,42 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
         var current = WorkingTreeAsync(cancellationToken);
         var baseline = BuildAsync(reference.Commit, b => b.BuildCommitAsync(reference.Commit, Project, CancellationToken.None)).WaitAsync(cancellationToken);
         await Task.WhenAll(current, baseline).ConfigureAwait(false);
-        return await WorkerPair.StartAsync(_route, ("working tree", current.Result, true), ($"reference build {reference.ShortCommit}", baseline.Result, false), first, _options, cancellationToken).ConfigureAwait(false);
+        var pair = await WorkerPair.StartAsync(_route, ("working tree", current.Result, true), ($"reference build {reference.ShortCommit}", baseline.Result, false), first, _options, cancellationToken).ConfigureAwait(false);
+        return _options.ReuseWarmPairs ? new ReusablePair(pair, reference.Commit, reused: false, Keep) : pair;
+    }
+
+    /// <inheritdoc/>
+    public async Task<IBuildPair> StartOrReusePairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(reference);
+        if (_options.ReuseWarmPairs)
+        {
+            WorkerPair? kept = null;
+            List<WorkerPair> ended;
+            lock (_idle)
+            {
+                ended = [.. _idle.Where(i => !i.Pair.Running).Select(i => i.Pair)];
+                _idle.RemoveAll(i => !i.Pair.Running);
+                var index = _idle.FindIndex(i => i.Commit == reference.Commit && i.Pair.First == first);
+                if (index >= 0)
+                {
+                    kept = _idle[index].Pair;
+                    _idle.RemoveAt(index);
+                }
+            }
+
+            foreach (var pair in ended)
+            {
+                await pair.DisposeAsync().ConfigureAwait(false);
+            }
+
+            if (kept is not null)
+            {
+                return new ReusablePair(kept, reference.Commit, reused: true, Keep);
+            }
+        }
+
+        return await StartPairAsync(reference, first, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
@@ -133,9 +175,19 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
         return await WorkerPair.StartAsync(_route, ("working tree", current, true), ("working tree (second worker)", current, true), first, _options, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Deletes this instance's build of the working tree and releases the client handler its clients share.</summary>
+    /// <summary>Stops the pairs kept warm, deletes this instance's build of the working tree and releases the client handler its clients share.</summary>
     public void Dispose()
     {
+        List<WorkerPair> kept;
+        lock (_idle)
+        {
+            _disposed = true;
+            kept = [.. _idle.Select(i => i.Pair)];
+            _idle.Clear();
+        }
+
+        // Each worker is asked to exit and killed within 15 s if it does not (WorkerProcess.DisposeAsync): bounded.
+        Task.WhenAll(kept.Select(p => p.DisposeAsync().AsTask())).Wait(TimeSpan.FromSeconds(60));
         _route.Dispose();
         if (_ownsBuilds && _builder.IsValueCreated && _builds.ContainsKey(_workingTree))
         {
@@ -144,6 +196,21 @@ public sealed class ServiceBuilds : IBaselineBuilds, IDisposable
             {
                 Directory.Delete(folder, recursive: true);
             }
+        }
+    }
+
+    /// <summary>Keeps a pair a verdict is done with for a later one, unless this instance is disposed or keeps enough already.</summary>
+    private bool Keep(string commit, WorkerPair pair)
+    {
+        lock (_idle)
+        {
+            if (_disposed || _idle.Count >= MaxIdlePairs)
+            {
+                return false;
+            }
+
+            _idle.Add((commit, pair));
+            return true;
         }
     }
 

@@ -37,6 +37,18 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     public ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken) => Worker(side).ReadCountersAsync(cancellationToken);
 
+    /// <summary>The side launched (and pinned) first.</summary>
+    public BuildSide First => first;
+
+    /// <summary>Whether both workers are still running.</summary>
+    public bool Running => current.Running && baseline.Running;
+
+    public async ValueTask WarmingUpAsync(CancellationToken cancellationToken)
+    {
+        await current.UnpinAsync(cancellationToken).ConfigureAwait(false);
+        await baseline.UnpinAsync(cancellationToken).ConfigureAwait(false);
+    }
+
     public async ValueTask WarmedUpAsync(CancellationToken cancellationToken)
     {
         await Worker(first).PinAsync(cancellationToken).ConfigureAwait(false);
@@ -51,10 +63,16 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
         baseline.EnsureRunning();
     }
 
-    public async ValueTask DisposeAsync()
+    /// <summary>Points the route at neither worker (a call made now throws, as outside a measurement).</summary>
+    public void ClearRoute()
     {
         route.Clear(current);
         route.Clear(baseline);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        ClearRoute();
         await Task.WhenAll(current.DisposeAsync().AsTask(), baseline.DisposeAsync().AsTask()).ConfigureAwait(false);
     }
 

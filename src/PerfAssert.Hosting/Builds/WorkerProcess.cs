@@ -22,10 +22,12 @@ internal sealed class WorkerProcess : IAsyncDisposable
     private Socket? _socket;
     private StreamReader? _reader;
     private StreamWriter? _writer;
+    private readonly string? _cores;
     private string? _pinTo;
 
     private WorkerProcess(string name, Process process, string socketPath, TimeSpan timeout, string? pinTo)
     {
+        _cores = pinTo;
         _pinTo = pinTo;
         Name = name;
         _process = process;
@@ -64,6 +66,44 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
 
         _pinTo = null;
+    }
+
+    /// <summary>
+    /// Lets every thread of a pinned worker run on every core again, until <see cref="PinAsync"/> pins it once more: a worker
+    /// kept warm for another verdict warms up for its operation as a fresh one does. Does nothing unless it is pinned.
+    /// </summary>
+    public async ValueTask UnpinAsync(CancellationToken cancellationToken)
+    {
+        if (_cores is null || _pinTo is not null)
+        {
+            return;
+        }
+
+        var every = string.Create(CultureInfo.InvariantCulture, $"0-{Environment.ProcessorCount - 1}");
+        var result = await CommandRunner.RunAsync("taskset", ["-a", "-p", "-c", every, _process.Id.ToString(CultureInfo.InvariantCulture)], Path.GetTempPath(), _timeout, cancellationToken).ConfigureAwait(false);
+        if (!result.Succeeded)
+        {
+            EnsureRunning();
+            throw new InvalidOperationException($"Could not unpin the {Name} worker (process {_process.Id}): {result.Describe()}");
+        }
+
+        _pinTo = _cores;
+    }
+
+    /// <summary>Whether the worker's process is still running.</summary>
+    public bool Running
+    {
+        get
+        {
+            try
+            {
+                return !_process.HasExited;
+            }
+            catch (InvalidOperationException)
+            {
+                return false;
+            }
+        }
     }
 
     /// <summary>

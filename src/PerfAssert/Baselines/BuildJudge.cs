@@ -239,8 +239,13 @@ internal static class BuildJudge
     {
         var unsettled = measured.WarmupSettled ? string.Empty : " (warm-up did not settle in every worker: see PerfOptions.BuildMaxWarmupTime)";
         return string.Create(CultureInfo.InvariantCulture,
-            $"working tree {Microseconds(latency.SubjectNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(latency.PartnerNanosecondsPerOp)} per call (geometric means over blocks), {measured.Pairs} fresh process pairs{unsettled}");
+            $"working tree {Microseconds(latency.SubjectNanosecondsPerOp)} vs reference build {reference.ShortCommit} {Microseconds(latency.PartnerNanosecondsPerOp)} per call (geometric means over blocks), {Pairs(measured)}{unsettled}");
     }
+
+    /// <summary>How many pairs, and how many of them an earlier verdict had warmed.</summary>
+    private static string Pairs(BuildMeasurement measured) => measured.ReusedPairs == 0
+        ? string.Create(CultureInfo.InvariantCulture, $"{measured.Pairs} fresh process pairs")
+        : string.Create(CultureInfo.InvariantCulture, $"{measured.Pairs} process pairs ({measured.ReusedPairs} kept warm from an earlier verdict, {measured.Pairs - measured.ReusedPairs} fresh)");
 
     private static string Microseconds(double nanoseconds) => VerdictFormatter.Number(nanoseconds / 1000) + " us";
 

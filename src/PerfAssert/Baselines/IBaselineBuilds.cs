@@ -2,8 +2,9 @@ namespace PerfAssert.Baselines;
 
 /// <summary>
 /// The code under test in two builds: the working tree and the reference commit that <c>baselines/reference.json</c>
-/// names. <c>AgainstBaseline(file, id, builds)</c> measures both side by side in one run, interleaved, in fresh process
-/// pairs, instead of against a number recorded in another process. <c>PerfAssert.Hosting</c>'s <c>ServiceBuilds</c>
+/// names. <c>AgainstBaseline(file, id, builds)</c> measures both side by side in one run, interleaved, in process pairs
+/// (fresh ones, or for a verdict's first pairs warm ones an earlier verdict left: <see cref="StartOrReusePairAsync"/>),
+/// instead of against a number recorded in another process. <c>PerfAssert.Hosting</c>'s <c>ServiceBuilds</c>
 /// implements it for an ASP.NET Core service.
 /// </summary>
 public interface IBaselineBuilds
@@ -30,6 +31,15 @@ public interface IBaselineBuilds
     /// cannot order its workers may ignore it (the default does).
     /// </summary>
     Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) => StartPairAsync(reference, cancellationToken);
+
+    /// <summary>
+    /// Starts a pair for the first pairs of a verdict, as <see cref="StartPairAsync(BaselineReference, BuildSide, CancellationToken)"/>
+    /// does, or hands out a warm pair of the same builds and the same first side that an earlier verdict measured and left
+    /// running. The engine asks for this only for a verdict's first pairs: the pairs an extension, a replacement or a
+    /// confirmation adds are always fresh, so the pairs one verdict rests on are always distinct processes. The default
+    /// starts a fresh pair.
+    /// </summary>
+    Task<IBuildPair> StartOrReusePairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) => StartPairAsync(reference, first, cancellationToken);
 
     /// <summary>Starts one fresh pair as <see cref="StartCurrentPairAsync(CancellationToken)"/> does, launching the worker of <paramref name="first"/> first.</summary>
     Task<IBuildPair> StartCurrentPairAsync(BuildSide first, CancellationToken cancellationToken) => StartCurrentPairAsync(cancellationToken);

@@ -1,7 +1,7 @@
 namespace PerfAssert.Baselines;
 
 /// <summary>
-/// One fresh pair of worker processes: the service as built from the working tree and as built from the reference commit,
+/// One pair of worker processes: the service as built from the working tree and as built from the reference commit,
 /// started the same way. The measured operation calls whichever side is selected.
 /// </summary>
 public interface IBuildPair : IAsyncDisposable
@@ -11,6 +11,12 @@ public interface IBuildPair : IAsyncDisposable
 
     /// <summary>Reads a side's exact allocation, collection and JIT counters.</summary>
     ValueTask<WorkerCounters> ReadCountersAsync(BuildSide side, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Called before the pair is warmed up for an operation: a pair an earlier verdict pinned unpins its workers here, so
+    /// they warm up on every core as fresh ones do. Does nothing unless implemented.
+    /// </summary>
+    ValueTask WarmingUpAsync(CancellationToken cancellationToken) => ValueTask.CompletedTask;
 
     /// <summary>
     /// Called once both workers are warm, before anything is timed or counted: a pair whose workers start and warm up on

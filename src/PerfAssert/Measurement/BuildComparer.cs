@@ -49,13 +49,14 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     private WarmupResult[][] _pairWarmups = [];
 
     /// <summary>
-    /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first). With <paramref name="buildLimit"/>
+    /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first, and whether a warm pair an
+    /// earlier verdict left may stand in for a fresh one: only for the first pairs). With <paramref name="buildLimit"/>
     /// (the budget at a given time per call of the reference build), the two builds are compared against it; without it (no
     /// reference build: both sides of each pair are the working tree) only the advisory ratio to the calibration workload
     /// and the allocations are measured.
     /// </summary>
     public async Task<BuildMeasurement> MeasureAsync(
-        Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, Func<double, double>? buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
+        Func<BuildSide, bool, CancellationToken, Task<IBuildPair>> startPair, Func<double, double>? buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
     {
         var options = plan.Options;
         _settled = true;
@@ -69,7 +70,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         AllocationMeasurement currentAllocations;
         AllocationMeasurement baselineAllocations;
         double noise;
-        await using (var pairs = await StartPairsAsync(startPair, firstPlans, cancellationToken).ConfigureAwait(false))
+        int reused;
+        await using (var pairs = await StartPairsAsync((first, ct) => startPair(first, true, ct), firstPlans, cancellationToken).ConfigureAwait(false))
         {
             (ops, nanosecondsPerOp) = await WarmAsync(pairs, firstPlans, current, baseline, cancellationToken).ConfigureAwait(false);
             if (judge is not null)
@@ -80,20 +82,33 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             toCalibration = await Guard(pairs, () => _calibrationRunner.RunPassAsync(
                 Side(current, ops, nanosecondsPerOp), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
             (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
+            reused = pairs.Count(p => p is IReusableBuildPair { Reused: true });
+            foreach (var pair in pairs.OfType<IReusableBuildPair>())
+            {
+                pair.Completed();
+            }
         }
 
         var pairCount = firstPlans.Count;
         while (judge?.Next is { } request)
         {
             // Only one group's workers run at a time: the previous group's are gone by now.
-            await using var pairs = await StartPairsAsync(startPair, request.Plans, cancellationToken).ConfigureAwait(false);
+            await using var pairs = await StartPairsAsync((first, ct) => startPair(first, false, ct), request.Plans, cancellationToken).ConfigureAwait(false);
             await WarmAsync(pairs, request.Plans, current, baseline, cancellationToken).ConfigureAwait(false);
             judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, request.Plans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
+            foreach (var pair in pairs.OfType<IReusableBuildPair>())
+            {
+                pair.Completed();
+            }
+
             pairCount += request.Plans.Count;
         }
 
         return new BuildMeasurement(
-            judge?.Result, new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops, _settled);
+            judge?.Result, new Comparison(toCalibration, [null]), currentAllocations, baselineAllocations, noise, pairCount, ops, _settled)
+        {
+            ReusedPairs = reused,
+        };
     }
 
     /// <summary>
@@ -220,6 +235,11 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             MaxUntimedCalls, CountCalls: false))).ToList();
         var warm = await Guard(pairs, async () =>
         {
+            foreach (var pair in pairs)
+            {
+                await pair.WarmingUpAsync(cancellationToken).ConfigureAwait(false);
+            }
+
             var warmed = await Warmup.RunTogetherAsync(workers, sampler, plan.Options with { MaxWarmupTime = plan.Options.BuildMaxWarmupTime }, cancellationToken).ConfigureAwait(false);
             foreach (var pair in pairs)
             {

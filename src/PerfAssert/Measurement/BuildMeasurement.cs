@@ -12,8 +12,12 @@ namespace PerfAssert.Measurement;
 /// <param name="Baseline">The reference build's allocations, measured the same way.</param>
 /// <param name="NoiseBytesPerOp">The largest difference seen between measurements that should agree: the two workers of
 /// each build, and the quiet repeats within any worker.</param>
-/// <param name="Pairs">How many fresh process pairs the comparison used, the confirmation's included.</param>
+/// <param name="Pairs">How many process pairs the comparison used, the confirmation's included.</param>
 /// <param name="OpsPerSample">Calls per timed sample, the same for both builds.</param>
 /// <param name="WarmupSettled">Whether every worker's warm-up settled (timings agreed and its JIT went quiet) before its time ran out.</param>
 internal sealed record BuildMeasurement(
-    PairVerdict? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample, bool WarmupSettled);
+    PairVerdict? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample, bool WarmupSettled)
+{
+    /// <summary>How many of the first pairs were kept warm from an earlier verdict (<see cref="Baselines.IBaselineBuilds.StartOrReusePairAsync"/>) rather than started for this one.</summary>
+    public int ReusedPairs { get; init; }
+}

@@ -76,6 +76,74 @@ public sealed class WorkerPinningTests(WorkerPinningTests.PinningScratch scratch
         Assert.Empty(scratch.Service.ProcessesUsingIt());
     }
 
+    [Fact]
+    public async Task KeptWarm_APairMeasuredToTheEnd_StandsInOnlyForALaterFirstPairWithItsFirstSide_AndIsUnpinnedForItsWarmUp()
+    {
+        Assert.True(OperatingSystem.IsLinux() && Environment.ProcessorCount > 1, "Workers are pinned on Linux with more than one core only; this test needs such a machine (CI's is one).");
+        using var deadline = Bounded.Within(240);
+        var lastCore = (Environment.ProcessorCount - 1).ToString(CultureInfo.InvariantCulture);
+        var builds = scratch.Builds.With(scratch.Builds.Options with { ReuseWarmPairs = true });
+        try
+        {
+            using var client = builds.CreateClient();
+
+            // A verdict's first pair, warmed (pinned) and measured to the end, goes back running.
+            var measured = await builds.StartOrReusePairAsync(scratch.Reference, BuildSide.Current, deadline.Token);
+            var pids = await PidsAsync(measured, client, deadline.Token);
+            await measured.WarmedUpAsync(deadline.Token);
+            ((IReusableBuildPair)measured).Completed();
+            await measured.DisposeAsync();
+            Assert.Equal(pids, pids.Where(Running));
+
+            // The next first pair that launches the working tree first is that one; one that launches the reference build first
+            // is not, nor is a pair started fresh (what an extension or a confirmation asks for).
+            var other = await builds.StartOrReusePairAsync(scratch.Reference, BuildSide.Baseline, deadline.Token);
+            var again = await builds.StartOrReusePairAsync(scratch.Reference, BuildSide.Current, deadline.Token);
+            var fresh = await builds.StartPairAsync(scratch.Reference, BuildSide.Current, deadline.Token);
+            Assert.True(((IReusableBuildPair)again).Reused);
+            Assert.False(((IReusableBuildPair)other).Reused || ((IReusableBuildPair)fresh).Reused);
+            Assert.Equal(pids, await PidsAsync(again, client, deadline.Token));
+            var others = (await PidsAsync(other, client, deadline.Token)).Concat(await PidsAsync(fresh, client, deadline.Token)).ToList();
+            Assert.Empty(others.Intersect(pids));
+
+            // Warmed up for its new operation on every core, as a fresh pair is; then pinned again.
+            await again.WarmingUpAsync(deadline.Token);
+            Assert.All(pids, pid => Assert.All(ThreadCores(pid), c => Assert.NotEqual(lastCore, c)));
+            await again.WarmedUpAsync(deadline.Token);
+            Assert.All(pids, pid => Assert.All(ThreadCores(pid), c => Assert.Equal(lastCore, c)));
+
+            // Pairs whose measurement never said it went through (a worker that failed a call, hung or crashed) are stopped.
+            await other.DisposeAsync();
+            await fresh.DisposeAsync();
+            Assert.DoesNotContain(others, Running);
+            ((IReusableBuildPair)again).Completed();
+            await again.DisposeAsync();
+            Assert.Equal(pids, pids.Where(Running));
+        }
+        finally
+        {
+            // Disposing the instance stops the pairs it kept.
+            builds.Dispose();
+        }
+
+        Assert.Empty(scratch.Service.ProcessesUsingIt());
+    }
+
+    /// <summary>Each side's worker's process id, from its answer.</summary>
+    private static async Task<List<int>> PidsAsync(IBuildPair pair, HttpClient client, CancellationToken cancellationToken)
+    {
+        var pids = new List<int>();
+        foreach (var side in new[] { BuildSide.Current, BuildSide.Baseline })
+        {
+            pair.Select(side);
+            pids.Add(int.Parse((await client.GetStringAsync(new Uri("/work", UriKind.Relative), cancellationToken)).Split(' ')[0], CultureInfo.InvariantCulture));
+        }
+
+        return pids;
+    }
+
+    private static bool Running(int pid) => Directory.Exists($"/proc/{pid}") && File.ReadAllText($"/proc/{pid}/stat").Split(' ')[2] != "Z";
+
     /// <summary>A scratch service whose handler answers with its process id and processor count, committed as the reference, and its builds.</summary>
     public sealed class PinningScratch : IDisposable
     {

@@ -92,6 +92,26 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
+    public async Task RunAsync_BuildsThatKeepWarmPairs_StandInOnlyForTheNextVerdictsFirstPairs_AndItsMessageCountsThem()
+    {
+        await RecordAsync(20_000, 85_000);
+        var clock = new ManualClock();
+        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 22_000, 20_000, 85_000, 85_000) { KeepPairs = true };
+
+        var first = Assert.Single((await RunAsync(builds, o => o with { BuildConfirmClearRegressions = true })).Verdicts, v => v.Unit == "x");
+        var second = Assert.Single((await RunAsync(builds, o => o with { BuildConfirmClearRegressions = true })).Verdicts, v => v.Unit == "x");
+
+        // Each verdict's first pairs may be kept ones; its confirmation's never are, so they are always fresh processes.
+        Assert.Equal([true, true, false, false, true, true, false, false], builds.ReuseAllowed);
+        Assert.Equal(6, builds.PairsStarted);
+        Assert.Contains("4 fresh process pairs", first.Message, StringComparison.Ordinal);
+        Assert.Contains("4 process pairs (2 kept warm from an earlier verdict, 2 fresh)", second.Message, StringComparison.Ordinal);
+        Assert.All([first, second], v => Assert.Equal(VerdictOutcome.Regression, v.Outcome));
+        // Every pair, kept or fresh, was warmed up for the verdict that measured it before it was timed.
+        Assert.All(builds.Pairs, p => Assert.NotNull(p.WarmedUp));
+    }
+
+    [Fact]
     public async Task RunAsync_WorkersWhoseJitIsStillCompiling_AreWarmedUntilItHasBeenQuietThenToldTheyAreWarm()
     {
         await RecordAsync(20_000, 85_000);

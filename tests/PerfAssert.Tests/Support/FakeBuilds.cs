@@ -48,10 +48,33 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>For each pair started, in order: the side the engine asked to launch first.</summary>
     public List<BuildSide> FirstSides { get; } = [];
 
+    /// <summary>Whether pairs a verdict completed are kept and handed out again by <see cref="StartOrReusePairAsync"/>.</summary>
+    public bool KeepPairs { get; init; }
+
+    /// <summary>For each pair the engine asked for, in order: whether it let a kept pair stand in for a fresh one.</summary>
+    public List<bool> ReuseAllowed { get; } = [];
+
+    private readonly Queue<FakePair> _kept = new();
+
     public Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken) => StartPairAsync(reference, BuildSide.Current, cancellationToken);
 
-    public Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) =>
-        unavailable is null ? Start(baselineIsCurrent: false, first) : throw new BaselineBuildUnavailableException(unavailable);
+    public Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
+    {
+        ReuseAllowed.Add(false);
+        return unavailable is null ? Start(baselineIsCurrent: false, first) : throw new BaselineBuildUnavailableException(unavailable);
+    }
+
+    public Task<IBuildPair> StartOrReusePairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
+    {
+        ReuseAllowed.Add(true);
+        if (_kept.TryDequeue(out var kept))
+        {
+            kept.Reuse();
+            return Task.FromResult<IBuildPair>(kept);
+        }
+
+        return unavailable is null ? Start(baselineIsCurrent: false, first) : throw new BaselineBuildUnavailableException(unavailable);
+    }
 
     public Task<IBuildPair> StartCurrentPairAsync(CancellationToken cancellationToken) => StartCurrentPairAsync(BuildSide.Current, cancellationToken);
 
@@ -78,8 +101,22 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
         pair.Allocated[(int)pair.Side] += (current ? currentBytes : baselineBytes) + (OccasionalEvery > 0 && ++_calls % OccasionalEvery == 0 ? OccasionalBytes : 0);
     }
 
-    private sealed class FakePair(FakeBuilds builds, bool baselineIsCurrent, int index) : IBuildPair
+    private sealed class FakePair(FakeBuilds builds, bool baselineIsCurrent, int index) : IBuildPair, IReusableBuildPair
     {
+        private bool _completed;
+
+        public bool Reused { get; private set; }
+
+        public void Completed() => _completed = true;
+
+        /// <summary>Handed to another verdict: warmed up again.</summary>
+        public void Reuse()
+        {
+            Reused = true;
+            _completed = false;
+            builds.Pairs[index] = builds.Pairs[index] with { WarmedUp = null };
+        }
+
         public long[] Allocated { get; } = new long[2];
 
         public BuildSide Side { get; private set; }
@@ -112,6 +149,12 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
         public ValueTask DisposeAsync()
         {
+            if (_completed && builds.KeepPairs)
+            {
+                builds._kept.Enqueue(this);
+                return ValueTask.CompletedTask;
+            }
+
             builds.PairsStopped++;
             return ValueTask.CompletedTask;
         }
