@@ -96,7 +96,13 @@ public static class RunHtmlReport
         html.Append("<ul class=\"verdicts\">\n");
         foreach (var row in noteworthy)
         {
-            html.Append("<li class=\"").Append(row.Verdict.Outcome).Append("\">").Append(Escape(row.Verdict.Message)).Append("</li>\n");
+            html.Append("<li class=\"").Append(row.Verdict.Outcome).Append("\">").Append(Escape((row.Verdict with { Diagnosis = null }).Message));
+            if (row.Verdict.Diagnosis is { } diagnosis)
+            {
+                html.Append("<pre class=\"diagnosis\">").Append(Escape(diagnosis)).Append("</pre>");
+            }
+
+            html.Append("</li>\n");
         }
 
         html.Append("</ul>\n");

@@ -65,7 +65,19 @@ public static class RunMarkdownReport
         Line(text);
         foreach (var row in noteworthy)
         {
-            Line(text, "- " + Code(row.Verdict.Message));
+            // The verdict's line; where it was diagnosed, the diagnosis's table below it as it was printed.
+            Line(text, "- " + Code((row.Verdict with { Diagnosis = null }).Message));
+            if (row.Verdict.Diagnosis is { } diagnosis)
+            {
+                Line(text);
+                Line(text, "  ```text");
+                foreach (var line in diagnosis.Split('\n'))
+                {
+                    Line(text, "  " + line.TrimEnd('\r'));
+                }
+
+                Line(text, "  ```");
+            }
         }
     }
 

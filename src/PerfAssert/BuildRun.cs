@@ -59,6 +59,11 @@ internal static class BuildRun
         }
 
         verdicts = verdicts.Select(v => PerfEngine.Invalidate(v, v.Unit == "x" ? reasons.Concat(timingReasons) : reasons)).ToList();
+        if (reference is not null && unavailable is null && DiagnosisWanted(options, verdicts) is { } diagnosed)
+        {
+            var text = await DiagnoseAsync(comparer, plan, judge, builds, reference, measured, random, cancellationToken).ConfigureAwait(false);
+            verdicts = verdicts.Select(v => diagnosed.Contains(v) ? v with { Diagnosis = text } : v).ToList();
+        }
         var pass = measured.Latency;
         // Recorded and shown, not yet applied to the verdict: on the 2-core runners up to half the pairs of a clear injected
         // slowdown (1.7x [1.62, 1.86]) had a worker whose warm-up ran out, so applying it would turn real regressions into
@@ -82,5 +87,59 @@ internal static class BuildRun
             BaselineId = judge.Budget.Id,
             BuildPairs = pass?.Pairs,
         };
+    }
+
+    /// <summary>
+    /// The verdicts a diagnosis is for (the latency and allocation verdicts against the reference build), or null when none
+    /// is wanted: on a Regression by default, on every verdict or never as <see cref="PerfOptions.Diagnosis"/> or the setting
+    /// <c>PERFASSERT_DIAGNOSE</c> says.
+    /// </summary>
+    private static HashSet<Verdicts.Verdict>? DiagnosisWanted(PerfOptions options, IReadOnlyList<Verdicts.Verdict> verdicts)
+    {
+        var mode = System.Environment.GetEnvironmentVariable("PERFASSERT_DIAGNOSE")?.Trim().ToUpperInvariant() switch
+        {
+            "ALWAYS" => Diagnosis.DiagnosisMode.Always,
+            "NEVER" => Diagnosis.DiagnosisMode.Never,
+            "REGRESSION" => Diagnosis.DiagnosisMode.OnRegression,
+            _ => options.Diagnosis,
+        };
+        var compared = verdicts.Where(v => v.Unit is "x" or "B/op").ToList();
+        var wanted = mode switch
+        {
+            Diagnosis.DiagnosisMode.Always => compared,
+            Diagnosis.DiagnosisMode.OnRegression => compared.Where(v => v.Outcome == Verdicts.VerdictOutcome.Regression).ToList(),
+            _ => [],
+        };
+        return wanted.Count == 0 ? null : [.. wanted];
+    }
+
+    /// <summary>A folder name for an operation: letters, digits, '.' and '-' kept, anything else '_', at most 60 characters.</summary>
+    private static string Slug(string name)
+    {
+        var slug = new string([.. name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '.' or '-' ? c : '_')]).Trim('_');
+        return slug.Length == 0 ? "operation" : slug[..Math.Min(slug.Length, 60)];
+    }
+
+    /// <summary>The diagnosis's lines, or one line saying why there is none; the verdict stays as it was either way.</summary>
+    private static async Task<string> DiagnoseAsync(
+        BuildComparer comparer, PerfPlan plan, BaselineJudge judge, IBaselineBuilds builds, BaselineReference reference, BuildMeasurement measured, Random random, CancellationToken cancellationToken)
+    {
+        var folder = Path.Combine(Reporting.ResultFiles.DirectoryFor(judge.Store), "diagnosis",
+            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
+        if (!comparer.PairsCanBeProfiled)
+        {
+            return $"No diagnosis: the worker pairs of {builds.Description} cannot be recorded (PerfAssert.Hosting's ServiceBuilds records its workers through their diagnostics port).";
+        }
+
+        try
+        {
+            var diagnosis = await comparer.DiagnoseAsync((first, ct) => builds.StartPairAsync(reference, first, ct), folder, random, cancellationToken).ConfigureAwait(false);
+            var latency = measured.Latency is { } pass ? pass.SubjectNanosecondsPerOp - pass.PartnerNanosecondsPerOp : 0;
+            return diagnosis.Describe(latency, measured.Current.BytesPerOp - measured.Baseline.BytesPerOp);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return "No diagnosis: " + ex.Message.Split('\n')[0].Trim();
+        }
     }
 }

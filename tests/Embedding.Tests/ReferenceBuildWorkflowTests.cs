@@ -85,6 +85,16 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         Assert.Matches(@"= \d+\.\d+ \[\d+\.\d+, \d+\.\d+\] > budget 1\.05", regression);
         Assert.Matches(@"working tree [\d.,]+ us vs reference build [0-9a-f]{12} [\d.,]+ us per call", regression);
 
+        // It says where (PerfOptions.Diagnosis, on a Regression by default): both builds profiled after the verdict on a fresh
+        // pair, and the handler the slower commit put its loop in is the top row of CPU self time, more than noise.
+        var where = TopCpuRow().Match(slower.Output);
+        Assert.True(where.Success, slower.Output);
+        Assert.StartsWith("OrdersService.OrdersEndpoints.GetOrder(", where.Groups["method"].Value, StringComparison.Ordinal);
+        var added = double.Parse(where.Groups["difference"].Value, CultureInfo.InvariantCulture);
+        output?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The diagnosis put {added:0.0} us per call in {where.Groups["method"].Value}; the slower commit added about {microseconds * AddedWork:0.0} us."));
+        Assert.True(added > 0, where.Value);
+        Assert.Matches(@"files: .*TestResults/perfassert/diagnosis/", slower.Output);
+
         // Accepted from what CI measured (docs/ci.md: the run's candidate baselines, downloaded and accepted on a developer's
         // machine, never on CI), with the packed tool: the ratio's estimate becomes the entry's allowance, a reviewed diff,
         // and the commit passes.
@@ -211,6 +221,9 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
             CopyTree(directory, Path.Combine(destination, Path.GetFileName(directory)));
         }
     }
+
+    [GeneratedRegex(@"CPU self time per call, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
+    private static partial Regex TopCpuRow();
 
     [GeneratedRegex(@"working tree ([\d.,]+) us vs reference build")]
     private static partial Regex WorkingTreeLatency();

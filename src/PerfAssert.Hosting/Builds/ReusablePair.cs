@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.Diagnosis;
 
 namespace PerfAssert.Hosting.Builds;
 
@@ -7,7 +8,7 @@ namespace PerfAssert.Hosting.Builds;
 /// (<see cref="ServiceBuildsOptions.ReuseWarmPairs"/>), if the engine said the measurement went through; otherwise, or
 /// when the instance keeps enough pairs already, disposing it stops its workers.
 /// </summary>
-internal sealed class ReusablePair(WorkerPair pair, string commit, bool reused, Func<string, WorkerPair, bool> keep) : IBuildPair, IReusableBuildPair
+internal sealed class ReusablePair(WorkerPair pair, string commit, bool reused, Func<string, WorkerPair, bool> keep) : IBuildPair, IReusableBuildPair, IProfiledBuildPair
 {
     private int _completed;
     private int _disposed;
@@ -27,6 +28,9 @@ internal sealed class ReusablePair(WorkerPair pair, string commit, bool reused, 
     public void EnsureRunning() => pair.EnsureRunning();
 
     public IReadOnlyList<Uri> Addresses(BuildSide side) => pair.Addresses(side);
+
+    public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ProfileAsync(
+        BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) => pair.ProfileAsync(side, file, during, cancellationToken);
 
     public ValueTask DisposeAsync()
     {

@@ -1,4 +1,6 @@
 using PerfAssert.Baselines;
+using PerfAssert.Diagnosis;
+using PerfAssert.Hosting.Diagnosis;
 
 namespace PerfAssert.Hosting.Builds;
 
@@ -6,8 +8,11 @@ namespace PerfAssert.Hosting.Builds;
 /// Two workers started the same way, one per build; selecting a side points the shared route at its worker. The engine
 /// says which side goes first (drawn from the run's seed): that worker's process is launched first and pinned first.
 /// </summary>
-internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, WorkerProcess baseline, BuildSide first) : IBuildPair
+internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, WorkerProcess baseline, BuildSide first) : IBuildPair, IProfiledBuildPair
 {
+    /// <summary>How long starting, stopping and draining a recording of one worker may take beyond what it records.</summary>
+    private static readonly TimeSpan RecordingTimeout = TimeSpan.FromSeconds(60);
+
     public static async Task<WorkerPair> StartAsync(
         WorkerRoute route, (string Name, string Directory, bool WorkingTree) current, (string Name, string Directory, bool WorkingTree) baseline, BuildSide first, ServiceBuildsOptions options, CancellationToken cancellationToken)
     {
@@ -56,6 +61,15 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
     }
 
     public IReadOnlyList<Uri> Addresses(BuildSide side) => Worker(side).Addresses;
+
+    /// <summary>Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>), then reads the recording.</summary>
+    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ProfileAsync(
+        BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+    {
+        await EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken).ConfigureAwait(false);
+        var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);
+        return (recording.Cpu, recording.Allocations);
+    }
 
     public void EnsureRunning()
     {

@@ -90,6 +90,9 @@ internal sealed class WorkerProcess : IAsyncDisposable
         _pinTo = _cores;
     }
 
+    /// <summary>The worker's process id (its diagnostics port is named after it).</summary>
+    public int ProcessId => _process.Id;
+
     /// <summary>Whether the worker's process is still running.</summary>
     public bool Running
     {

@@ -91,6 +91,9 @@ internal static class EventPipeRecorder
         }
     }
 
+    /// <summary>Whether a frame is the runtime's GC poll (<c>Thread.PollGC</c> and the worker it calls).</summary>
+    internal static bool IsGcPoll(string frame) => frame.StartsWith("System.Threading.Thread.PollGC", StringComparison.Ordinal) || frame.StartsWith("System.Threading.Thread.<PollGC>", StringComparison.Ordinal);
+
     /// <summary>The event's stack, outermost frame first; a frame the rundown could not name is its module's.</summary>
     private static List<string> Frames(TraceEvent data)
     {
@@ -102,6 +105,14 @@ internal static class EventPipeRecorder
         }
 
         frames.Reverse();
+        // The runtime stops a thread for a sample where it can: a loop without calls is stopped in the GC poll the JIT put in
+        // it, which shows as its own frames on top of the loop's method. They are the loop's time, so they are left out and
+        // the sample counts for the method that polled (a tight loop's self time was otherwise PollGC's).
+        while (frames.Count > 1 && IsGcPoll(frames[^1]))
+        {
+            frames.RemoveAt(frames.Count - 1);
+        }
+
         return frames;
     }
 }

@@ -1,5 +1,6 @@
 using PerfAssert.Baselines;
 using PerfAssert.Budgets;
+using PerfAssert.Diagnosis;
 
 namespace PerfAssert.Measurement;
 
@@ -42,6 +43,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     private IBuildPair? _active;
 
+    /// <summary>Whether the pairs measured so far can be recorded (<see cref="IProfiledBuildPair"/>), so a diagnosis can be made.</summary>
+    public bool PairsCanBeProfiled { get; private set; }
+
     /// <summary>Whether every worker of every pass so far settled before its warm-up time ran out.</summary>
     private bool _settled = true;
 
@@ -73,6 +77,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         int reused;
         await using (var pairs = await StartPairsAsync((first, ct) => startPair(first, true, ct), firstPlans, cancellationToken).ConfigureAwait(false))
         {
+            PairsCanBeProfiled = pairs.All(p => p is IProfiledBuildPair);
             (ops, nanosecondsPerOp) = await WarmAsync(pairs, firstPlans, current, baseline, cancellationToken).ConfigureAwait(false);
             if (judge is not null)
             {
@@ -109,6 +114,51 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         {
             ReusedPairs = reused,
         };
+    }
+
+    /// <summary>
+    /// Profiles both builds on one fresh pair, started and warmed up as a verdict's pairs are and never timed: each side's
+    /// worker, the one launched first first, is recorded while it serves the measured call for
+    /// <see cref="PerfOptions.DiagnosisTime"/>, then the two are compared per call and the files written into
+    /// <paramref name="folder"/>. Throws, saying why, when the pair cannot be profiled.
+    /// </summary>
+    public async Task<BuildDiagnosis> DiagnoseAsync(Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, string folder, Random random, CancellationToken cancellationToken)
+    {
+        PairPlan[] plans = [new(random.Next(2) == 0 ? BuildSide.Current : BuildSide.Baseline, WorkingTreeFirst: true)];
+        var operations = new Dictionary<BuildSide, Operation> { [BuildSide.Current] = Routed(BuildSide.Current), [BuildSide.Baseline] = Routed(BuildSide.Baseline) };
+        await using var pairs = await StartPairsAsync(startPair, plans, cancellationToken).ConfigureAwait(false);
+        var profiled = pairs[0] as IProfiledBuildPair ?? throw new NotSupportedException($"the builds' worker pairs ({pairs[0].GetType().Name}) cannot be profiled");
+        await WarmAsync(pairs, plans, operations[BuildSide.Current], operations[BuildSide.Baseline], cancellationToken).ConfigureAwait(false);
+        Directory.CreateDirectory(folder);
+        var recorded = new Dictionary<BuildSide, (StackProfile Cpu, AllocationProfile Allocations, IReadOnlyList<SampledAllocation> Sampled)>();
+        foreach (var side in plans[0].First == BuildSide.Current ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current])
+        {
+            var calls = 0L;
+            var file = Path.Combine(folder, side == BuildSide.Current ? BuildDiagnosis.Files[2] : BuildDiagnosis.Files[3]);
+            _active = pairs[0];
+            var (cpu, allocations) = await Guard(pairs, () => profiled.ProfileAsync(side, file, async ct =>
+            {
+                var started = plan.Options.Clock.GetTimestamp();
+                while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
+                {
+                    await operations[side].RunAsync(1, ct).ConfigureAwait(false);
+                    calls++;
+                }
+            }, cancellationToken)).ConfigureAwait(false);
+            recorded[side] = (new StackProfile(cpu, Math.Max(1, calls), BuildDiagnosis.SampleInterval), new AllocationProfile(allocations, Math.Max(1, calls)), allocations);
+        }
+
+        var (current, baseline) = (recorded[BuildSide.Current], recorded[BuildSide.Baseline]);
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.Files[1]), FoldedStacks.WriteDifferential(baseline.Cpu, current.Cpu), cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.Files[0]), Speedscope.Write(plan.Subject.Name,
+        [
+            Speedscope.Cpu("working tree: CPU", current.Cpu),
+            Speedscope.Cpu("reference build: CPU", baseline.Cpu),
+            Speedscope.Allocations("working tree: allocations", current.Sampled.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Allocations("reference build: allocations", baseline.Sampled.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+        ]), cancellationToken).ConfigureAwait(false);
+        return new BuildDiagnosis(
+            ProfileComparison.Compare(baseline.Cpu, current.Cpu), AllocationComparison.Compare(baseline.Allocations, current.Allocations), current.Cpu, baseline.Cpu, plan.Options.DiagnosisTime, folder);
     }
 
     /// <summary>

@@ -50,7 +50,13 @@ public sealed record Verdict
     /// <summary>Why the outcome is what it is, when that is not obvious (unconfirmed regression, Debug build, ...).</summary>
     public string? Reason { get; init; }
 
-    /// <summary>The one-line message, from <see cref="VerdictFormatter"/>.</summary>
+    /// <summary>
+    /// Where the difference comes from, when the verdict was diagnosed (<see cref="PerfOptions.Diagnosis"/>): the lines the
+    /// message ends with, or one line saying why there is no diagnosis.
+    /// </summary>
+    public string? Diagnosis { get; init; }
+
+    /// <summary>The message, from <see cref="VerdictFormatter"/>: one line, then the <see cref="Diagnosis"/> if there is one.</summary>
     public string Message => VerdictFormatter.Format(this);
 
     /// <summary>

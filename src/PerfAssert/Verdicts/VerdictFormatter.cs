@@ -57,6 +57,11 @@ public static class VerdictFormatter
             text.Append(" - ").Append(verdict.Reason);
         }
 
+        if (verdict.Diagnosis is not null)
+        {
+            text.AppendLine().Append(verdict.Diagnosis);
+        }
+
         return text.ToString();
     }
 

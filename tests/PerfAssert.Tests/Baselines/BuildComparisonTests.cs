@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.Diagnosis;
 using PerfAssert.Measurement;
 using PerfAssert.Reporting;
 using PerfAssert.Tests.Support;
@@ -109,6 +110,63 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.All([first, second], v => Assert.Equal(VerdictOutcome.Regression, v.Outcome));
         // Every pair, kept or fresh, was warmed up for the verdict that measured it before it was timed.
         Assert.All(builds.Pairs, p => Assert.NotNull(p.WarmedUp));
+    }
+
+    [Fact]
+    public async Task RunAsync_Regression_IsDiagnosedOnAFreshPair_ItsMessageEndsWithTheMethodsThatDifferAndTheFiles()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = ProfiledBuilds(22_000, 20_000, side => side == BuildSide.Current ? Stacks((900, "Fake.Serialize"), (90, "Fake.Validate")) : Stacks((1_000, "Fake.Serialize")));
+
+        var result = await RunAsync(builds);
+
+        var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
+        // The two first pairs, then one fresh pair for the diagnosis, whose two sides were recorded.
+        Assert.Equal(3, builds.PairsStarted);
+        Assert.Equal(2, builds.SidesProfiled);
+        var lines = latency.Message.Split(Environment.NewLine);
+        Assert.StartsWith("GET /fake / reference build 0123456789ab mean (+5%)", lines[0], StringComparison.Ordinal);
+        Assert.StartsWith("Where (profiled after the verdict on a fresh pair, 1.0 s a side: ", lines[1], StringComparison.Ordinal);
+        // The method only the working tree runs is the top row, more than noise, about the 2 us per call it costs there;
+        // the method both run alike is not marked.
+        Assert.Matches(@"^  \* 0\.0 -> (1\.9|2\.0|2\.1) \(\+(1\.9|2\.0|2\.1) us\) \(new\)  Fake\.Validate$", lines[3]);
+        Assert.Matches(@"^    \d+\.\d -> \d+\.\d \([+-]\d\.\d us\)  Fake\.Serialize$", lines[4]);
+        Assert.Matches(@"^  CPU explains (1\.9|2\.0|2\.1) of (1\.9|2\.0|2\.1) us per call$", lines[6]);
+        var files = lines[^1];
+        Assert.StartsWith("  files: ", files, StringComparison.Ordinal);
+        var folder = files["  files: ".Length..files.IndexOf(" (", StringComparison.Ordinal)];
+        Assert.All(["diagnosis.speedscope.json", "diff.folded", "working-tree.nettrace", "reference-build.nettrace"], f => Assert.True(File.Exists(Path.Combine(folder, f)), f));
+        // The differential folded stacks hold each side's samples: the reference build's column, then the working tree's.
+        var folded = await File.ReadAllLinesAsync(Path.Combine(folder, "diff.folded"), TestContext.Current.CancellationToken);
+        Assert.Equal(1_000, folded.Sum(l => int.Parse(l.Split(' ')[^2], System.Globalization.CultureInfo.InvariantCulture)));
+        Assert.Equal(990, folded.Sum(l => int.Parse(l.Split(' ')[^1], System.Globalization.CultureInfo.InvariantCulture)));
+        // The results file carries it with the verdict.
+        Assert.Equal(latency.Diagnosis, Assert.Single(result.Verdicts, v => v.Unit == "x").Diagnosis);
+    }
+
+    [Fact]
+    public async Task RunAsync_PassOrDiagnosisNever_ProfilesNothing_AndAPairThatCannotBeProfiled_LeavesTheVerdictWithOneLine()
+    {
+        await RecordAsync(20_000, 85_000);
+        var same = ProfiledBuilds(20_000, 20_000, _ => Stacks((2_000, "Fake.Serialize")));
+        var pass = Assert.Single((await RunAsync(same)).Verdicts, v => v.Unit == "x");
+        var slower = ProfiledBuilds(22_000, 20_000, _ => Stacks((2_000, "Fake.Serialize")));
+        var never = Assert.Single((await RunAsync(slower, o => o with { Diagnosis = DiagnosisMode.Never })).Verdicts, v => v.Unit == "x");
+        var refusing = ProfiledBuilds(22_000, 20_000, _ => null);
+        var refused = Assert.Single((await RunAsync(refusing)).Verdicts, v => v.Unit == "x");
+
+        Assert.Equal(VerdictOutcome.Pass, pass.Outcome);
+        Assert.Null(pass.Diagnosis);
+        Assert.Equal(0, same.SidesProfiled);
+        Assert.Equal(VerdictOutcome.Regression, never.Outcome);
+        Assert.Null(never.Diagnosis);
+        Assert.Equal(0, slower.SidesProfiled);
+        Assert.Equal(VerdictOutcome.Regression, refused.Outcome);
+        Assert.Equal("No diagnosis: the worker's diagnostics port refused the session", refused.Diagnosis);
+        Assert.Equal(2, refused.Message.Split(Environment.NewLine).Length);
+        // Every pair the diagnosis started was stopped.
+        Assert.Equal(refusing.PairsStarted, refusing.PairsStopped);
     }
 
     [Fact]
@@ -449,6 +507,17 @@ public sealed class BuildComparisonTests : IDisposable
         var clock = new ManualClock();
         return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, currentBytes, baselineBytes, unavailable) { FailStartOf = failStartOf };
     }
+
+    /// <summary>Builds whose pairs record <paramref name="profiles"/> when profiled.</summary>
+    private static FakeBuilds ProfiledBuilds(double currentNs, double baselineNs, Func<BuildSide, (IReadOnlyList<SampledStack>, IReadOnlyList<SampledAllocation>)?> profiles)
+    {
+        var clock = new ManualClock();
+        return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, 85_000, 85_000) { Profiles = profiles };
+    }
+
+    /// <summary>CPU samples under a handler: so many samples of each leaf method.</summary>
+    private static (IReadOnlyList<SampledStack>, IReadOnlyList<SampledAllocation>) Stacks(params (int Samples, string Leaf)[] leaves) =>
+        ([.. leaves.Select(l => new SampledStack(["Fake.Handle", l.Leaf], l.Samples))], []);
 
     /// <summary>Two builds of the same code whose workers' JIT goes on compiling for <paramref name="busy"/> after their pair starts.</summary>
     private static FakeBuilds SameBuildsWhoseJitIsBusyFor(TimeSpan busy)

@@ -25,6 +25,22 @@ public sealed class RunMarkdownReportTests
     }
 
     [Fact]
+    public void Render_DiagnosedRegression_ShowsItsLineThenTheDiagnosisAsPrinted()
+    {
+        var results = RunSamples.Results();
+        var regression = results.SelectMany(r => r.Verdicts).First(v => v.Outcome == VerdictOutcome.Regression);
+        const string Diagnosis = "Where (profiled after the verdict on a fresh pair, 1.0 s a side: ...):\n  CPU self time per call, reference build -> working tree:\n  * 0.0 -> 4.9 (+4.9 us) (new)  Orders.GetOrder(int32)";
+        var diagnosed = results.Select(r => r with { Verdicts = [.. r.Verdicts.Select(v => v == regression ? v with { Diagnosis = Diagnosis } : v)] }).ToList();
+
+        var markdown = RunMarkdownReport.Render(new RunReport(diagnosed));
+
+        var lines = markdown.Split('\n').ToList();
+        var at = lines.IndexOf("- `" + regression.Message + "`");
+        Assert.True(at >= 0, markdown);
+        Assert.Equal(["", "  ```text", "  Where (profiled after the verdict on a fresh pair, 1.0 s a side: ...):", "    CPU self time per call, reference build -> working tree:", "    * 0.0 -> 4.9 (+4.9 us) (new)  Orders.GetOrder(int32)", "  ```"], lines.Skip(at + 1).Take(6));
+    }
+
+    [Fact]
     public void Render_NameWithPipeAndMarkup_StaysInsideItsCell()
     {
         var hostile = ReportSamples.Result("Evil | <b>x</b> *y*\nz", 100, 1024, []);

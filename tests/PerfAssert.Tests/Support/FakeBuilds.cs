@@ -1,4 +1,5 @@
 using PerfAssert.Baselines;
+using PerfAssert.Diagnosis;
 using PerfAssert.Measurement;
 
 namespace PerfAssert.Tests.Support;
@@ -56,6 +57,15 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
     private readonly Queue<FakePair> _kept = new();
 
+    /// <summary>
+    /// What a recording of each side's worker returns, or null for pairs that cannot be profiled; a recording throws when it
+    /// returns null for a side.
+    /// </summary>
+    public Func<BuildSide, (IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)?>? Profiles { get; init; }
+
+    /// <summary>How many sides were recorded.</summary>
+    public int SidesProfiled { get; private set; }
+
     public Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken) => StartPairAsync(reference, BuildSide.Current, cancellationToken);
 
     public Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
@@ -89,7 +99,7 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
         FirstSides.Add(first);
         Pairs.Add((TimeSpan.FromTicks(clock.GetTimestamp() / 100), null));
-        return Task.FromResult<IBuildPair>(new FakePair(this, baselineIsCurrent, Pairs.Count - 1));
+        return Task.FromResult<IBuildPair>(Profiles is null ? new FakePair(this, baselineIsCurrent, Pairs.Count - 1) : new ProfiledFakePair(this, baselineIsCurrent, Pairs.Count - 1));
     }
 
     private void Run()
@@ -101,8 +111,10 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
         pair.Allocated[(int)pair.Side] += (current ? currentBytes : baselineBytes) + (OccasionalEvery > 0 && ++_calls % OccasionalEvery == 0 ? OccasionalBytes : 0);
     }
 
-    private sealed class FakePair(FakeBuilds builds, bool baselineIsCurrent, int index) : IBuildPair, IReusableBuildPair
+    private class FakePair(FakeBuilds builds, bool baselineIsCurrent, int index) : IBuildPair, IReusableBuildPair
     {
+        protected FakeBuilds Owner => builds;
+
         private bool _completed;
 
         public bool Reused { get; private set; }
@@ -157,6 +169,19 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
 
             builds.PairsStopped++;
             return ValueTask.CompletedTask;
+        }
+    }
+
+    /// <summary>A pair whose sides record what <see cref="Profiles"/> says, after serving the engine's calls for the recording.</summary>
+    private sealed class ProfiledFakePair(FakeBuilds owner, bool baselineIsCurrent, int index) : FakePair(owner, baselineIsCurrent, index), IProfiledBuildPair
+    {
+        public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ProfileAsync(
+            BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+        {
+            await during(cancellationToken);
+            Owner.SidesProfiled++;
+            await File.WriteAllTextAsync(file, "a recording", cancellationToken);
+            return Owner.Profiles!(side) ?? throw new InvalidOperationException("the worker's diagnostics port refused the session");
         }
     }
 }
