@@ -145,7 +145,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                     calls++;
                 }
             }, cancellationToken)).ConfigureAwait(false);
-            recorded[side] = (new StackProfile(cpu, Math.Max(1, calls), BuildDiagnosis.SampleInterval), new AllocationProfile(allocations, Math.Max(1, calls)), allocations);
+            recorded[side] = (new StackProfile(WaitingStacks.Running(cpu), Math.Max(1, calls), BuildDiagnosis.SampleInterval), new AllocationProfile(allocations, Math.Max(1, calls)), allocations);
         }
 
         var (current, baseline) = (recorded[BuildSide.Current], recorded[BuildSide.Baseline]);
