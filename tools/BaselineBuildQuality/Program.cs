@@ -225,6 +225,10 @@ try
     var pairsSeen = 0;
     var pairsSettled = 0;
     // Methods the two workers compiled while each pair's blocks ran: timers' and rare paths' few, or promotion's many.
+    // With PERFASSERT_DIAGNOSE=always every verdict is diagnosed: per case, how many diagnoses marked a row as more than noise
+    // (for A/A, each one a false mark), and which rows.
+    var diagnosed = cases.ToDictionary(c => c, _ => 0);
+    var diagnosesWithMarks = cases.ToDictionary(c => c, _ => new List<string>());
     var pairJitMethods = new List<long>();
     var pairWarmups = new List<double>();
     var started = DateTimeOffset.UtcNow;
@@ -245,6 +249,15 @@ try
             measuredRatios[name].Add(latency.Measured.Estimate);
             covers[name] += latency.Measured.Lower <= 1 && latency.Measured.Upper >= 1 ? 1 : 0;
             confirmations[name] += latency.Confirmed ? 1 : 0;
+            if (latency.Diagnosis is { } diagnosis && !diagnosis.StartsWith("No diagnosis", StringComparison.Ordinal))
+            {
+                diagnosed[name]++;
+                var marked = diagnosis.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("* ", StringComparison.Ordinal)).ToList();
+                if (marked.Count > 0)
+                {
+                    diagnosesWithMarks[name].Add(string.Join(" | ", marked));
+                }
+            }
             caseDurations[name].Add(result.Duration.TotalSeconds);
             pairsSeen += result.BuildPairs?.Count ?? 0;
             pairsSettled += result.BuildPairs?.Count(p => p.WarmupSettled) ?? 0;
@@ -261,6 +274,15 @@ try
         var seconds = caseDurations[name].Order().ToList();
         Console.WriteLine($"case={name} " + string.Join(' ', Enum.GetValues<VerdictOutcome>().Select(o => $"{o.ToString().ToLowerInvariant()}={outcomes.GetValueOrDefault(o)}"))
             + string.Create(CultureInfo.InvariantCulture, $" measured_ratio=[{ratios[0]:0.000}, median {ratios[ratios.Count / 2]:0.000}, {ratios[^1]:0.000}] interval_contains_1={covers[name]}/{ratios.Count} confirmed={confirmations[name]} verdict_s=[median {seconds[seconds.Count / 2]:0.0}, p95 {seconds[(int)(seconds.Count * 0.95)]:0.0}]"));
+    }
+
+    foreach (var name in cases.Where(c => diagnosed[c] > 0))
+    {
+        Console.WriteLine($"diagnosis case={name} diagnosed={diagnosed[name]} with_marked_rows={diagnosesWithMarks[name].Count}");
+        foreach (var marks in diagnosesWithMarks[name])
+        {
+            Console.WriteLine($"  marked: {marks}");
+        }
     }
 
     // Today's comparison: a ratio to the calibration recorded in one process (the first A/A run), judged in another; only

@@ -1,4 +1,5 @@
 using System.Diagnostics.Tracing;
+using System.Text.RegularExpressions;
 using Microsoft.Diagnostics.NETCore.Client;
 using Microsoft.Diagnostics.Tracing;
 using Microsoft.Diagnostics.Tracing.Etlx;
@@ -13,7 +14,7 @@ namespace PerfAssert.Hosting.Diagnosis;
 /// at random, about one per 100 KB allocated, with the allocating stack), and the rundown that names managed methods when
 /// the session ends, so no perf map is needed. Reads a recording back with TraceEvent.
 /// </summary>
-internal static class EventPipeRecorder
+internal static partial class EventPipeRecorder
 {
     /// <summary>The runtime provider's keyword for <c>AllocationSampled</c> events (.NET 10 and later).</summary>
     internal const long AllocationSamplingKeyword = 0x800_0000_0000;
@@ -91,6 +92,17 @@ internal static class EventPipeRecorder
         }
     }
 
+    /// <summary>
+    /// A method's name as both sides of a comparison can share it: the rundown names dynamic methods (the lambdas
+    /// ASP.NET Core compiles for endpoints, for example) with their method tables' addresses, which differ from one process
+    /// to the next (<c>dynamicClass.lambda_method1(pMT: 0x7f8ec3804db0,...)</c>), so the same method read as gone on one
+    /// side and new on the other in every comparison. The addresses are left out.
+    /// </summary>
+    internal static string Comparable(string name) => name.Contains("0x", StringComparison.Ordinal) ? Address().Replace(name, "0x?") : name;
+
+    [GeneratedRegex("0x[0-9a-fA-F]+")]
+    private static partial Regex Address();
+
     /// <summary>Whether a frame is the runtime's GC poll (<c>Thread.PollGC</c> and the worker it calls).</summary>
     internal static bool IsGcPoll(string frame) => frame.StartsWith("System.Threading.Thread.PollGC", StringComparison.Ordinal) || frame.StartsWith("System.Threading.Thread.<PollGC>", StringComparison.Ordinal);
 
@@ -101,7 +113,7 @@ internal static class EventPipeRecorder
         for (var frame = data.CallStack(); frame is not null; frame = frame.Caller)
         {
             var name = frame.CodeAddress.FullMethodName;
-            frames.Add(string.IsNullOrEmpty(name) ? $"{frame.CodeAddress.ModuleName}!?" : name);
+            frames.Add(string.IsNullOrEmpty(name) ? $"{frame.CodeAddress.ModuleName}!?" : Comparable(name));
         }
 
         frames.Reverse();

@@ -75,6 +75,14 @@ public sealed partial class EventPipeRecorderTests : IDisposable
         }
     }
 
+    [Theory]
+    [InlineData("dynamicClass.lambda_method1(pMT: 0x7f8ec3804db0,class System.Object,pMT: 0x7f8ec2946230)", "dynamicClass.lambda_method1(pMT: 0x?,class System.Object,pMT: 0x?)")]
+    [InlineData("OrdersService.OrdersEndpoints.GetOrder(int32)", "OrdersService.OrdersEndpoints.GetOrder(int32)")]
+    public void Comparable_DynamicMethodsAddresses_AreLeftOutSoBothSidesNameThemAlike(string name, string comparable)
+    {
+        Assert.Equal(comparable, EventPipeRecorder.Comparable(name));
+    }
+
     public void Dispose()
     {
         if (File.Exists(_file))
