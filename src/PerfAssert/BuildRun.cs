@@ -124,12 +124,13 @@ internal static class BuildRun
     private static async Task<string> DiagnoseAsync(
         BuildComparer comparer, PerfPlan plan, BaselineJudge judge, IBaselineBuilds builds, BaselineReference reference, BuildMeasurement measured, Random random, CancellationToken cancellationToken)
     {
-        var folder = Path.Combine(Reporting.ResultFiles.DirectoryFor(judge.Store), "diagnosis",
-            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
         if (!comparer.PairsCanBeProfiled)
         {
             return $"No diagnosis: the worker pairs of {builds.Description} cannot be recorded (PerfAssert.Hosting's ServiceBuilds records its workers through their diagnostics port).";
         }
+
+        var folder = Path.Combine(Reporting.ResultFiles.DirectoryFor(judge.Store), "diagnosis",
+            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
 
         try
         {

@@ -56,15 +56,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
             return;
         }
 
-        var result = await CommandRunner.RunAsync(
-            "taskset", ["-a", "-p", "-c", cores, _process.Id.ToString(CultureInfo.InvariantCulture)], Path.GetTempPath(), _timeout, cancellationToken).ConfigureAwait(false);
-        if (!result.Succeeded)
-        {
-            EnsureRunning();
-            throw new InvalidOperationException(
-                $"Could not pin the {Name} worker (process {_process.Id}) to core {cores}: {result.Describe()}{Environment.NewLine}Pinning workers needs taskset (Debian and Ubuntu: apt-get install util-linux), or set ServiceBuildsOptions.PinWorkers to false.");
-        }
-
+        await AllowCoresAsync(cores, $"pin the {Name} worker (process {_process.Id}) to core {cores}", cancellationToken).ConfigureAwait(false);
         _pinTo = null;
     }
 
@@ -80,14 +72,21 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
 
         var every = string.Create(CultureInfo.InvariantCulture, $"0-{Environment.ProcessorCount - 1}");
-        var result = await CommandRunner.RunAsync("taskset", ["-a", "-p", "-c", every, _process.Id.ToString(CultureInfo.InvariantCulture)], Path.GetTempPath(), _timeout, cancellationToken).ConfigureAwait(false);
+        await AllowCoresAsync(every, $"unpin the {Name} worker (process {_process.Id})", cancellationToken).ConfigureAwait(false);
+        _pinTo = _cores;
+    }
+
+    /// <summary>Moves every thread of the worker onto <paramref name="cores"/> (<c>taskset -a -p</c>); throws naming what it tried to do.</summary>
+    private async Task AllowCoresAsync(string cores, string what, CancellationToken cancellationToken)
+    {
+        var result = await CommandRunner.RunAsync(
+            "taskset", ["-a", "-p", "-c", cores, _process.Id.ToString(CultureInfo.InvariantCulture)], Path.GetTempPath(), _timeout, cancellationToken).ConfigureAwait(false);
         if (!result.Succeeded)
         {
             EnsureRunning();
-            throw new InvalidOperationException($"Could not unpin the {Name} worker (process {_process.Id}): {result.Describe()}");
+            throw new InvalidOperationException(
+                $"Could not {what}: {result.Describe()}{Environment.NewLine}Pinning workers needs taskset (Debian and Ubuntu: apt-get install util-linux), or set ServiceBuildsOptions.PinWorkers to false.");
         }
-
-        _pinTo = _cores;
     }
 
     /// <summary>The worker's process id (its diagnostics port is named after it).</summary>

@@ -18,8 +18,20 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     /// <summary>The CPU samples' interval: the runtime's sample profiler takes every thread's stack once a millisecond.</summary>
     public static readonly TimeSpan SampleInterval = TimeSpan.FromMilliseconds(1);
 
+    /// <summary>Both sides' CPU profiles and sampled allocations, for speedscope.</summary>
+    public const string SpeedscopeFile = "diagnosis.speedscope.json";
+
+    /// <summary>The differential folded stacks: the reference build's samples, then the working tree's.</summary>
+    public const string FoldedFile = "diff.folded";
+
+    /// <summary>The working tree's recording.</summary>
+    public const string WorkingTreeTrace = "working-tree.nettrace";
+
+    /// <summary>The reference build's recording.</summary>
+    public const string ReferenceTrace = "reference-build.nettrace";
+
     /// <summary>The files a diagnosis writes into its folder.</summary>
-    public static readonly string[] Files = ["diagnosis.speedscope.json", "diff.folded", "working-tree.nettrace", "reference-build.nettrace"];
+    public static readonly string[] Files = [SpeedscopeFile, FoldedFile, WorkingTreeTrace, ReferenceTrace];
 
     /// <summary>
     /// The lines a message ends with: the top rows of CPU self time and of allocations by difference per call, each marked

@@ -88,10 +88,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
                 Side(current, ops, nanosecondsPerOp), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
             (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
             reused = pairs.Count(p => p is IReusableBuildPair { Reused: true });
-            foreach (var pair in pairs.OfType<IReusableBuildPair>())
-            {
-                pair.Completed();
-            }
+            Completed(pairs);
         }
 
         var pairCount = firstPlans.Count;
@@ -101,11 +98,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             await using var pairs = await StartPairsAsync((first, ct) => startPair(first, false, ct), request.Plans, cancellationToken).ConfigureAwait(false);
             await WarmAsync(pairs, request.Plans, current, baseline, cancellationToken).ConfigureAwait(false);
             judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, request.Plans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
-            foreach (var pair in pairs.OfType<IReusableBuildPair>())
-            {
-                pair.Completed();
-            }
-
+            Completed(pairs);
             pairCount += request.Plans.Count;
         }
 
@@ -134,7 +127,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         foreach (var side in plans[0].First == BuildSide.Current ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current])
         {
             var calls = 0L;
-            var file = Path.Combine(folder, side == BuildSide.Current ? BuildDiagnosis.Files[2] : BuildDiagnosis.Files[3]);
+            var file = Path.Combine(folder, side == BuildSide.Current ? BuildDiagnosis.WorkingTreeTrace : BuildDiagnosis.ReferenceTrace);
             _active = pairs[0];
             var (cpu, allocations) = await Guard(pairs, () => profiled.ProfileAsync(side, file, async ct =>
             {
@@ -149,8 +142,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         }
 
         var (current, baseline) = (recorded[BuildSide.Current], recorded[BuildSide.Baseline]);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.Files[1]), FoldedStacks.WriteDifferential(baseline.Cpu, current.Cpu), cancellationToken).ConfigureAwait(false);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.Files[0]), Speedscope.Write(plan.Subject.Name,
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(baseline.Cpu, current.Cpu), cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile), Speedscope.Write(plan.Subject.Name,
         [
             Speedscope.Cpu("working tree: CPU", current.Cpu),
             Speedscope.Cpu("reference build: CPU", baseline.Cpu),
@@ -333,6 +326,15 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         double Apart(BuildSide side) => measured.Where(m => m.Side == side).Max(m => m.Measurement.BytesPerOp) - measured.Where(m => m.Side == side).Min(m => m.Measurement.BytesPerOp);
         var noise = Math.Max(Math.Max(Apart(BuildSide.Current), Apart(BuildSide.Baseline)), measured.Max(m => m.Spread));
         return (Smallest(BuildSide.Current), Smallest(BuildSide.Baseline), noise);
+    }
+
+    /// <summary>Says to each pair that can be kept warm that its measurement went through.</summary>
+    private static void Completed(PairGroup pairs)
+    {
+        foreach (var pair in pairs.OfType<IReusableBuildPair>())
+        {
+            pair.Completed();
+        }
     }
 
     /// <summary>A failure while workers run is most often a worker that died: say which, with its output.</summary>

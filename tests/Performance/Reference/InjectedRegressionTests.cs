@@ -30,6 +30,7 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
         // 1 KB per call on a round trip whose worker allocates a few KB, measured exactly in both builds' workers.
         using var builds = Faulty("Faults:ExtraAllocationBytes", "1024");
 
+        // No diagnosis after the Regression (the next test checks one): the verdict and its budget are as before.
         var injected = await Judge(builds, Injected, o => AllocationsAreTheQuestion(o) with { Diagnosis = DiagnosisMode.Never });
         var allocation = Assert.Single(injected.Verdicts, v => v.Unit == "B/op");
         Assert.Equal(VerdictOutcome.Regression, allocation.Outcome);
@@ -84,6 +85,9 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
         // workers somewhere (ReferenceBuildWorkflowTests sees the default).
         using var builds = Faulty("Faults:ExtraWorkIterations", "40000");
 
+        // The verdict, its budget and what is asserted are as before; only the diagnosis that would follow the Regression is
+        // not run: this test is about the verdict, and ExtraAllocation_OnALargeResponse_FailsItsAllocationBudget checks a
+        // diagnosis of the same workers (a few seconds of CI each).
         var injected = await Judge(builds, Injected, o => FarOverTheBudget(o) with { BuildConfirmClearRegressions = true, Diagnosis = DiagnosisMode.Never });
         var latency = Assert.Single(injected.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
