@@ -42,6 +42,12 @@ public sealed class PackedSample : IAsyncLifetime
 
     private readonly DirectoryInfo _root = Directory.CreateTempSubdirectory("perfassert-embedding-");
     private Task<string>? _tool;
+    private Task<string>? _sampleReference;
+    private Task<TeamRepository>? _team;
+
+    // Work this fixture starts outside any test (the tool, the builds made in the background) ends with it, not with the test
+    // or initialization that happened to start it, whose context is gone by then.
+    private readonly CancellationTokenSource _disposing = new();
 
     /// <summary>A prerelease of 0.1.0 no other run uses.</summary>
     public string Version { get; } = string.Create(CultureInfo.InvariantCulture, $"0.1.0-ci.{DateTime.UtcNow.Ticks}");
@@ -84,6 +90,31 @@ public sealed class PackedSample : IAsyncLifetime
             "build", "samples/Samples.sln", "-c", "Release", $"-p:PerfAssertVersion={Version}", "-nodeReuse:false");
         Ensure(build, "Building the sample against the packed packages failed");
         Preparation = string.Create(CultureInfo.InvariantCulture, $"packed {Version} in {pack.Elapsed.TotalSeconds:0.0} s, built the sample in {build.Elapsed.TotalSeconds:0.0} s");
+
+        // What the classes that measure need built before they measure, which times nothing: started here and not awaited, so
+        // that it builds while the untimed classes run (xUnit runs the collection that disables parallelization after them),
+        // and awaited by the class that needs it before its first measurement. The sample's reference build is made as CI
+        // makes it (docs/ci.md), with the packed tool.
+        _sampleReference = BuildReferenceAsync(Repository, TeamRepository.Service, SampleBaselines);
+        _team = TeamRepository.CreateAsync(this, Path.Combine(Root, "team"), _disposing.Token);
+    }
+
+    /// <summary>The sample's reference commit built into its repository's cache (started when the fixture was ready); the packed tool's output.</summary>
+    public Task<string> SampleReferenceBuildAsync() => _sampleReference ?? throw new InvalidOperationException("The fixture is not initialized.");
+
+    /// <summary>The team's repository <see cref="ReferenceBuildWorkflowTests"/> works in (started when the fixture was ready); only that class uses it.</summary>
+    internal Task<TeamRepository> TeamRepositoryAsync() => _team ?? throw new InvalidOperationException("The fixture is not initialized.");
+
+    /// <summary>
+    /// Builds <paramref name="project"/> at the reference commit <paramref name="baselines"/> names, in the repository at
+    /// <paramref name="root"/>, with the packed tool's <c>baseline build</c> (CI's step before the tests); returns what it printed.
+    /// </summary>
+    public async Task<string> BuildReferenceAsync(string root, string project, string baselines)
+    {
+        var build = await ChildProcess.RunAsync(await ToolAsync(), ["baseline", "build", "--project", project, "--baselines", baselines],
+            root, Environment(ci: true), BuildTimeout, _disposing.Token);
+        Ensure(build, $"perfassert baseline build --project {project} failed");
+        return build.Output;
     }
 
     /// <summary>
@@ -104,10 +135,14 @@ public sealed class PackedSample : IAsyncLifetime
     {
         try
         {
+            // Builds started in the background end before their folders go: all tests are done, so whatever still runs is stopped.
+            await _disposing.CancelAsync();
+            await Task.WhenAll(new Task?[] { _sampleReference, _team, _tool }.OfType<Task>()).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
             await ForgetCachedPackagesAsync();
         }
         finally
         {
+            _disposing.Dispose();
             _root.Refresh();
             if (_root.Exists)
             {
@@ -137,9 +172,13 @@ public sealed class PackedSample : IAsyncLifetime
     }
 
     /// <summary>Runs git in <paramref name="directory"/>, failing with its output.</summary>
-    internal static async Task<ChildProcessResult> GitAsync(string directory, params string[] arguments)
+    internal static Task<ChildProcessResult> GitAsync(string directory, params string[] arguments) =>
+        GitAsync(directory, TestContext.Current.CancellationToken, arguments);
+
+    /// <inheritdoc cref="GitAsync(string, string[])"/>
+    internal static async Task<ChildProcessResult> GitAsync(string directory, CancellationToken cancellationToken, params string[] arguments)
     {
-        var result = await ChildProcess.RunAsync("git", arguments, directory, Environment(ci: true), TimeSpan.FromMinutes(2), TestContext.Current.CancellationToken);
+        var result = await ChildProcess.RunAsync("git", arguments, directory, Environment(ci: true), TimeSpan.FromMinutes(2), cancellationToken);
         Ensure(result, $"git {string.Join(' ', arguments)} failed");
         return result;
     }
@@ -147,8 +186,8 @@ public sealed class PackedSample : IAsyncLifetime
     private async Task<string> InstallToolAsync()
     {
         var path = Path.Combine(Root, "tool");
-        var install = await Dotnet.RunAsync(Root, Environment(ci: true), BuildTimeout,
-            "tool", "install", "PerfAssert.Tool", "--version", Version, "--tool-path", path, "--add-source", Feed);
+        var install = await ChildProcess.RunAsync(Dotnet.Executable, ["tool", "install", "PerfAssert.Tool", "--version", Version, "--tool-path", path, "--add-source", Feed],
+            Root, Environment(ci: true), BuildTimeout, _disposing.Token);
         Ensure(install, "Installing the packed perfassert tool failed");
         return Path.Combine(path, OperatingSystem.IsWindows() ? "perfassert.exe" : "perfassert");
     }

@@ -14,10 +14,11 @@ namespace PerfAssert.Embedding.Tests;
 /// load budget (requests per second under load) alike; the comment-only commit passes both, and its working tree with a
 /// lock switched on by configuration fails the load budget; accepting the slower one from the candidates its CI run
 /// wrote, with the packed <c>perfassert</c> tool, records an allowance, after which its latency budget passes. (The tool
-/// accepting a new entry's candidate is <see cref="QuickstartTests"/>.)
+/// accepting a new entry's candidate is <see cref="QuickstartTests"/>.) The repository, its build and the reference commit's
+/// build (<see cref="TeamRepository"/>) time nothing and are made while the untimed classes run; the verdicts wait for them.
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
-public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : IDisposable
+public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
 {
     private const string Test = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_AgainstTheReferenceBuild_StaysWithinIt";
     private const string LoadTest = "OrdersService.PerfTests.GetOrderPerfTests.GetOrder_UnderLoad_ServesAtLeastNinetyPercentOfTheReferenceBuild";
@@ -39,19 +40,21 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
     private const double AddedWork = 0.25;
 
     private static readonly TimeSpan TestTimeout = TimeSpan.FromMinutes(5);
-    private readonly DirectoryInfo _scratch = Directory.CreateTempSubdirectory("perfassert-team-");
+    private TeamRepository _team = null!;
 
-    private string Root => _scratch.FullName;
+    private string Root => _team.Root;
 
-    private string Baselines => Path.Combine(Root, "samples", "OrdersService.PerfTests", "baselines");
+    private string Baselines => _team.Baselines;
 
     [Fact]
     public async Task GetOrder_SlowerCommitCommentCommitAndAcceptedAllowance_AreJudgedAgainstTheReferenceBuild()
     {
-        // The packed tool installs while the repository builds, before anything is measured.
-        var tool = sample.ToolAsync();
-        var (reference, approved) = await CreateRepositoryAsync();
-        var perfassert = await tool;
+        // The repository, its build and its reference build (with the packed tool, as CI makes it before testing) were made
+        // while the untimed classes ran; nothing is measured before they are done.
+        _team = await sample.TeamRepositoryAsync();
+        var (reference, approved) = (_team.Reference, _team.Approved);
+        Assert.Contains($"{TeamRepository.Service} at {reference}: built in ", _team.ReferenceBuildOutput, StringComparison.Ordinal);
+        var perfassert = await sample.ToolAsync();
         var output = TestContext.Current.TestOutputHelper;
 
         // The comment-only commit passes, under load too, and says how fast the endpoint is on this machine; a lock switched on
@@ -156,36 +159,6 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         return Math.Max(1, (long)Math.Round(microseconds / fastest * Probe));
     }
 
-    public void Dispose()
-    {
-        _scratch.Refresh();
-        if (_scratch.Exists)
-        {
-            _scratch.Delete(recursive: true);
-        }
-    }
-
-    /// <summary>The sample as a team's repository: its files, its own NuGet.config on the packed feed, a reference commit.</summary>
-    private async Task<(string Reference, string Approved)> CreateRepositoryAsync()
-    {
-        CopyTree(Path.Combine(sample.Repository, "samples"), Path.Combine(Root, "samples"));
-        var config = Path.Combine(Root, "samples", "NuGet.config");
-        File.WriteAllText(config, File.ReadAllText(config).Replace("../artifacts/packages", sample.Feed, StringComparison.Ordinal));
-        File.WriteAllText(Path.Combine(Root, ".gitignore"), "bin/\nobj/\nartifacts/\nTestResults/\n*.received.json\n");
-        await PackedSample.GitAsync(Root, "init", "-q", "-b", "main");
-        var reference = await CommitAsync("The service as approved.");
-        new BaselineReference(reference).Write(new BaselineStore(Baselines));
-        var approved = await CommitAsync("Judge latency against the approved commit's build.");
-
-        // Built once, for every step: what each step measures is the service as that step's commit left it, which the sample's
-        // ServiceBuilds builds from source in every run beside the reference build, so the test project's own build (and its
-        // copy of the service, which this test does not measure) need not be made again per commit.
-        var build = await Dotnet.RunAsync(Root, PackedSample.Environment(ci: true), TestTimeout,
-            "build", "samples/Samples.sln", "-c", "Release", $"-p:PerfAssertVersion={sample.Version}", "-nodeReuse:false");
-        Assert.True(build.ExitCode == 0, build.Describe());
-        return (reference, approved);
-    }
-
     private async Task ChangeAsync(string message, Func<string, string> change)
     {
         var path = Path.Combine(Root, Endpoints);
@@ -193,34 +166,13 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample) : I
         var changed = change(text);
         Assert.NotEqual(text, changed);
         File.WriteAllText(path, changed);
-        await CommitAsync(message);
-    }
-
-    private async Task<string> CommitAsync(string message)
-    {
-        await PackedSample.GitAsync(Root, "add", "-A");
-        await PackedSample.GitAsync(Root, "-c", "user.name=A team", "-c", "user.email=team@perfassert.invalid", "commit", "-q", "-m", message);
-        return (await PackedSample.GitAsync(Root, "rev-parse", "HEAD")).Output.Trim();
+        await _team.CommitAsync(message);
     }
 
     // Every run is a CI run (CI=true): candidates go to TestResults/perfassert-candidates, the documented default, and are
     // accepted from there, never on CI.
     private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => Dotnet.RunAsync(Root, PackedSample.Environment(ci: true), TestTimeout,
         "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "--logger", "console;verbosity=detailed");
-
-    private static void CopyTree(string source, string destination)
-    {
-        Directory.CreateDirectory(destination);
-        foreach (var file in Directory.GetFiles(source).Where(f => !f.EndsWith(".received.json", StringComparison.Ordinal)))
-        {
-            File.Copy(file, Path.Combine(destination, Path.GetFileName(file)));
-        }
-
-        foreach (var directory in Directory.GetDirectories(source).Where(d => Path.GetFileName(d) is not ("bin" or "obj" or "TestResults")))
-        {
-            CopyTree(directory, Path.Combine(destination, Path.GetFileName(directory)));
-        }
-    }
 
     [GeneratedRegex(@"CPU self time per call, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
     private static partial Regex TopCpuRow();
