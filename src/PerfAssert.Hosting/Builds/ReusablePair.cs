@@ -29,8 +29,11 @@ internal sealed class ReusablePair(WorkerPair pair, string commit, bool reused, 
 
     public IReadOnlyList<Uri> Addresses(BuildSide side) => pair.Addresses(side);
 
-    public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ProfileAsync(
-        BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) => pair.ProfileAsync(side, file, during, cancellationToken);
+    public Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
+        pair.RecordAsync(side, file, during, cancellationToken);
+
+    public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
+        pair.ReadAsync(side, file, cancellationToken);
 
     public ValueTask DisposeAsync()
     {

@@ -63,10 +63,11 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
     public IReadOnlyList<Uri> Addresses(BuildSide side) => Worker(side).Addresses;
 
     /// <summary>Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>), then reads the recording.</summary>
-    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ProfileAsync(
-        BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+    public Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
+        EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken);
+
+    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken)
     {
-        await EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken).ConfigureAwait(false);
         var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);
         return (recording.Cpu, recording.Allocations);
     }

@@ -123,22 +123,38 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         var profiled = pairs[0] as IProfiledBuildPair ?? throw new NotSupportedException($"the builds' worker pairs ({pairs[0].GetType().Name}) cannot be profiled");
         await WarmAsync(pairs, plans, operations[BuildSide.Current], operations[BuildSide.Baseline], cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(folder);
-        var recorded = new Dictionary<BuildSide, (StackProfile Cpu, AllocationProfile Allocations, IReadOnlyList<SampledAllocation> Sampled)>();
+        var calls = new Dictionary<BuildSide, long>();
+        var files = new Dictionary<BuildSide, string>
+        {
+            [BuildSide.Current] = Path.Combine(folder, BuildDiagnosis.WorkingTreeTrace),
+            [BuildSide.Baseline] = Path.Combine(folder, BuildDiagnosis.ReferenceTrace),
+        };
         foreach (var side in plans[0].First == BuildSide.Current ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current])
         {
-            var calls = 0L;
-            var file = Path.Combine(folder, side == BuildSide.Current ? BuildDiagnosis.WorkingTreeTrace : BuildDiagnosis.ReferenceTrace);
+            calls[side] = 0;
             _active = pairs[0];
-            var (cpu, allocations) = await Guard(pairs, () => profiled.ProfileAsync(side, file, async ct =>
+            await Guard(pairs, async () =>
             {
-                var started = plan.Options.Clock.GetTimestamp();
-                while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
+                await profiled.RecordAsync(side, files[side], async ct =>
                 {
-                    await operations[side].RunAsync(1, ct).ConfigureAwait(false);
-                    calls++;
-                }
-            }, cancellationToken)).ConfigureAwait(false);
-            recorded[side] = (new StackProfile(WaitingStacks.Running(cpu), Math.Max(1, calls), BuildDiagnosis.SampleInterval), new AllocationProfile(allocations, Math.Max(1, calls)), allocations);
+                    var started = plan.Options.Clock.GetTimestamp();
+                    while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
+                    {
+                        await operations[side].RunAsync(1, ct).ConfigureAwait(false);
+                        calls[side]++;
+                    }
+                }, cancellationToken).ConfigureAwait(false);
+                return true;
+            }).ConfigureAwait(false);
+        }
+
+        // Both recorded, each with nothing else running: now both are read at once (about a second each).
+        var read = await Guard(pairs, () => Task.WhenAll(new[] { BuildSide.Current, BuildSide.Baseline }.Select(side => profiled.ReadAsync(side, files[side], cancellationToken)))).ConfigureAwait(false);
+        var recorded = new Dictionary<BuildSide, (StackProfile Cpu, AllocationProfile Allocations, IReadOnlyList<SampledAllocation> Sampled)>();
+        foreach (var (side, (cpu, allocations)) in new[] { BuildSide.Current, BuildSide.Baseline }.Zip(read))
+        {
+            var perCall = Math.Max(1, calls[side]);
+            recorded[side] = (new StackProfile(WaitingStacks.Running(cpu), perCall, BuildDiagnosis.SampleInterval), new AllocationProfile(allocations, perCall), allocations);
         }
 
         var (current, baseline) = (recorded[BuildSide.Current], recorded[BuildSide.Baseline]);

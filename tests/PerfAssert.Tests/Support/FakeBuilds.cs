@@ -175,13 +175,14 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>A pair whose sides record what <see cref="Profiles"/> says, after serving the engine's calls for the recording.</summary>
     private sealed class ProfiledFakePair(FakeBuilds owner, bool baselineIsCurrent, int index) : FakePair(owner, baselineIsCurrent, index), IProfiledBuildPair
     {
-        public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ProfileAsync(
-            BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+        public async Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
         {
             await during(cancellationToken);
             Owner.SidesProfiled++;
             await File.WriteAllTextAsync(file, "a recording", cancellationToken);
-            return Owner.Profiles!(side) ?? throw new InvalidOperationException("the worker's diagnostics port refused the session");
         }
+
+        public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
+            Task.FromResult(Owner.Profiles!(side) ?? throw new InvalidOperationException("the worker's diagnostics port refused the session"));
     }
 }
