@@ -112,18 +112,18 @@ public sealed record PerfOptions
     public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
 
     /// <summary>
-    /// When a verdict against the reference build profiles both builds afterwards to say where they differ (a fresh pair,
-    /// each side recorded with EventPipe for <see cref="DiagnosisTime"/>; the recording's timings never count towards the
+    /// When a verdict against the reference build profiles both builds afterwards to say where they differ (two fresh pairs,
+    /// each worker recorded with EventPipe for <see cref="DiagnosisTime"/>; the recording's timings never count towards the
     /// verdict). The setting <c>PERFASSERT_DIAGNOSE</c> (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it.
     /// <value>The default is <see cref="DiagnosisMode.OnRegression"/>: nothing is profiled on a passing verdict.</value>
     /// </summary>
     public DiagnosisMode Diagnosis { get; init; } = DiagnosisMode.OnRegression;
 
     /// <summary>
-    /// How long a diagnosis records each build's worker serving the measured call. At the profiler's one sample a
-    /// millisecond, 1 s of a call that takes 50 us holds about 1,000 samples and 20,000 calls a side, so a method that
-    /// differs by 10% of the call (5 us, about 100 samples, against a noise of their square root) stands out by ten
-    /// standard errors, where the noise rule asks about four among a few hundred methods. A call of 1 ms gets 1,000 calls and
+    /// How long a diagnosis records each worker serving the measured call (each build's worker in each of its two pairs). At
+    /// the profiler's one sample a millisecond, 1 s of a call that takes 50 us holds about 1,000 samples and 20,000 calls,
+    /// so a method that differs by 10% of the call (5 us, about 100 samples, against a noise of their square root) stands
+    /// out by ten standard errors in each pair, where the noise rule asks about four among a few hundred methods. A call of 1 ms gets 1,000 calls and
     /// as many samples: the same. Allocations are sampled about once per 100 KB, so 1 s of a call that allocates 3 KB more
     /// (of 144 KB) holds about 30 reports of the extra arrays, five standard errors.
     /// <value>The default is 1 second.</value>

@@ -26,11 +26,15 @@ internal sealed class AllocationProfile
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(calls);
         var z = NormalDistribution.Standard.Quantile(1 - ((1 - ConfidenceLevel) / 2));
         var all = samples.Where(s => s.ObjectSize > 0).ToList();
+        Samples = all;
         Calls = calls;
         Estimates = [.. all.GroupBy(s => (s.Type, s.Method)).Select(group => Estimate(group.Key.Type, group.Key.Method, group.ToList(), calls, z))
             .OrderByDescending(e => e.BytesPerCall).ThenBy(e => e.Type, StringComparer.Ordinal).ThenBy(e => e.Method, StringComparer.Ordinal)];
         Total = Estimate("(all)", "(all)", all, calls, z);
     }
+
+    /// <summary>The sampled allocations the estimates rest on.</summary>
+    public IReadOnlyList<SampledAllocation> Samples { get; }
 
     /// <summary>The calls the samples were reported over.</summary>
     public long Calls { get; }
@@ -40,6 +44,19 @@ internal sealed class AllocationProfile
 
     /// <summary>Every sampled allocation together: the bytes per call the samples account for.</summary>
     public AllocationEstimate Total { get; }
+
+    /// <summary>The recordings of one side, as one profile: their samples together over their calls together.</summary>
+    public static AllocationProfile Pool(IEnumerable<AllocationProfile> profiles)
+    {
+        ArgumentNullException.ThrowIfNull(profiles);
+        var all = profiles.ToList();
+        return all.Count switch
+        {
+            0 => throw new ArgumentException("There is nothing to pool.", nameof(profiles)),
+            1 => all[0],
+            _ => new AllocationProfile(all.SelectMany(p => p.Samples), all.Sum(p => p.Calls)),
+        };
+    }
 
     /// <summary>The bytes one report of an object of <paramref name="size"/> bytes stands for.</summary>
     public static double Weight(long size) => size / Reported(size);

@@ -1,14 +1,16 @@
+using PerfAssert.Baselines;
 using System.Globalization;
 using System.Text;
 
 namespace PerfAssert.Diagnosis;
 
 /// <summary>
-/// Where the working tree and the reference build differ per call, measured after the verdict on a fresh pair of workers
-/// (never during its timed blocks): each side's worker recorded with EventPipe while it serves the measured call for
-/// <see cref="PerfOptions.DiagnosisTime"/>, its CPU samples and sampled allocations normalised by the calls it served, and
-/// the two compared method by method (<see cref="ProfileComparison"/>) and by allocated type and allocating method
-/// (<see cref="AllocationComparison"/>). The files it leaves are in <see cref="Folder"/>.
+/// Where the working tree and the reference build differ per call, measured after the verdict on <see cref="Pairs"/> fresh
+/// pairs of workers (never during its timed blocks): each worker recorded with EventPipe while it serves the measured call
+/// for <see cref="PerfOptions.DiagnosisTime"/>, its CPU samples and sampled allocations normalised by the calls it served,
+/// and the two builds compared method by method (<see cref="ProfileComparison"/>, which marks a difference only when every
+/// pair shows it: a process pair is one observation, as in the verdict) and by allocated type and allocating method
+/// (<see cref="AllocationComparison"/>, over both pairs' samples). The files it leaves are in <see cref="Folder"/>.
 /// </summary>
 internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, StackProfile CurrentCpu, StackProfile BaselineCpu, TimeSpan PerSide, string Folder)
 {
@@ -24,14 +26,18 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     /// <summary>The differential folded stacks: the reference build's samples, then the working tree's.</summary>
     public const string FoldedFile = "diff.folded";
 
-    /// <summary>The working tree's recording.</summary>
-    public const string WorkingTreeTrace = "working-tree.nettrace";
+    /// <summary>
+    /// How many fresh process pairs a diagnosis profiles: what differs from process to process (spinning thread-pool threads,
+    /// a logger's lock, a dynamic method's tier) is more than Poisson noise within one pair, and is told apart from a change
+    /// by showing in one pair and not the other.
+    /// </summary>
+    public const int Pairs = 2;
 
-    /// <summary>The reference build's recording.</summary>
-    public const string ReferenceTrace = "reference-build.nettrace";
+    /// <summary>The files a diagnosis writes into its folder: both sides' profiles, the differential stacks, then each pair's two recordings.</summary>
+    public static readonly string[] Files = [SpeedscopeFile, FoldedFile, .. Enumerable.Range(1, Pairs).SelectMany(p => new[] { Trace(BuildSide.Current, p), Trace(BuildSide.Baseline, p) })];
 
-    /// <summary>The files a diagnosis writes into its folder.</summary>
-    public static readonly string[] Files = [SpeedscopeFile, FoldedFile, WorkingTreeTrace, ReferenceTrace];
+    /// <summary>The recording of <paramref name="side"/>'s worker in the diagnosis's pair number <paramref name="pair"/> (from 1).</summary>
+    public static string Trace(BuildSide side, int pair) => string.Create(CultureInfo.InvariantCulture, $"{(side == BuildSide.Current ? "working-tree" : "reference-build")}-{pair}.nettrace");
 
     /// <summary>
     /// The lines a message ends with: the top rows of CPU self time and of allocations by difference per call, each marked
@@ -41,7 +47,7 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     public string Describe(double latencyDifferenceNanoseconds, double allocationDifferenceBytes)
     {
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict on a fresh pair, {PerSide.TotalSeconds:0.0} s a side: {BaselineCpu.Calls:N0} calls of the reference build, {CurrentCpu.Calls:N0} of the working tree; * more than noise, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
+        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict on {Cpu.Pairs} fresh pairs, {PerSide.TotalSeconds:0.0} s a worker: {BaselineCpu.Calls:N0} calls of the reference build, {CurrentCpu.Calls:N0} of the working tree; * more than noise in every pair, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
         text.AppendLine().Append("  CPU self time per call, reference build -> working tree:");
         foreach (var row in Cpu.Rows.Take(MessageRows))
         {

@@ -59,6 +59,32 @@ internal sealed class StackProfile
     /// <summary>The samples taken with <paramref name="method"/> anywhere on the stack.</summary>
     public int InclusiveSamples(string method) => _inclusive.GetValueOrDefault(method);
 
+    /// <summary>
+    /// The recordings of one side, as one profile: their stacks together over their calls together (they must share one
+    /// sampling interval).
+    /// </summary>
+    public static StackProfile Pool(IEnumerable<StackProfile> profiles)
+    {
+        ArgumentNullException.ThrowIfNull(profiles);
+        var all = profiles.ToList();
+        if (all.Count == 0)
+        {
+            throw new ArgumentException("There is nothing to pool.", nameof(profiles));
+        }
+
+        if (all.Count == 1)
+        {
+            return all[0];
+        }
+
+        if (all.Select(p => p.Interval).Distinct().Count() > 1)
+        {
+            throw new ArgumentException("Profiles sampled at different intervals cannot be pooled.", nameof(profiles));
+        }
+
+        return new StackProfile(all.SelectMany(p => p.Stacks), all.Sum(p => p.Calls), all[0].Interval);
+    }
+
     /// <summary>What <paramref name="samples"/> of this profile stand for per call, in nanoseconds.</summary>
     public double NanosecondsPerCall(double samples) => samples * Interval.TotalNanoseconds / Calls;
 

@@ -7,7 +7,10 @@ namespace PerfAssert.Diagnosis;
 /// side serves fewer calls a second: in the consumer sample's slower commit, <c>LowLevelLifoSemaphore.Wait</c> went from
 /// 0.2 to 8.4 us per call and once topped the table over the method that had really slowed. A sample is waiting when its
 /// innermost frame is a blocking wait or sleep of <c>System.Threading</c> (not a spin) or a native wait the runtime calls
-/// through <c>Interop</c>; lock contention (<c>Monitor.Enter_Slowpath</c>, which spins before it blocks) is kept.
+/// through <c>Interop</c>; lock contention (<c>Monitor.Enter_Slowpath</c>, which spins before it blocks) is kept. A
+/// thread-pool thread whose innermost frame is the pool's own worker loop (<c>PortableThreadPool+WorkerThread.WorkerThreadStart</c>:
+/// the work it runs and the waits it blocks in are frames of their own) is spinning for work before it blocks: idle too,
+/// and how much of it a process does differs from process to process (A/A diagnoses read 0.3 to 8.2 us per call in it).
 /// </summary>
 internal static class WaitingStacks
 {
@@ -27,6 +30,7 @@ internal static class WaitingStacks
         "Interop+Sys.WaitFor",
         "Interop+Sys.Poll",
         "Interop+Sys.Read(",
+        "System.Threading.PortableThreadPool+WorkerThread.WorkerThreadStart(",
     ];
 
     /// <summary>Whether the innermost frame of <paramref name="frames"/> (outermost first) is a thread waiting.</summary>

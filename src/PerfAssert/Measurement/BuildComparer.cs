@@ -110,65 +110,64 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     }
 
     /// <summary>
-    /// Profiles both builds on one fresh pair, started and warmed up as a verdict's pairs are and never timed: each side's
-    /// worker, the one launched first first, is recorded while it serves the measured call for
-    /// <see cref="PerfOptions.DiagnosisTime"/>, then the two are compared per call and the files written into
-    /// <paramref name="folder"/>. Throws, saying why, when the pair cannot be profiled.
+    /// Profiles both builds on <see cref="BuildDiagnosis.Pairs"/> fresh pairs, started and warmed up together as a verdict's
+    /// pairs are and never timed: each pair's workers, the one launched first first, are recorded one at a time while they
+    /// serve the measured call for <see cref="PerfOptions.DiagnosisTime"/>; then every recording is read, the two builds are
+    /// compared per call over the pairs and the files written into <paramref name="folder"/>. Throws, saying why, when a pair
+    /// cannot be profiled.
     /// </summary>
     public async Task<BuildDiagnosis> DiagnoseAsync(Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, string folder, Random random, CancellationToken cancellationToken)
     {
-        PairPlan[] plans = [new(random.Next(2) == 0 ? BuildSide.Current : BuildSide.Baseline, WorkingTreeFirst: true)];
+        var first = random.Next(2) == 0 ? BuildSide.Current : BuildSide.Baseline;
+        var plans = Enumerable.Range(0, BuildDiagnosis.Pairs).Select(p => new PairPlan(p % 2 == 0 ? first : Other(first), WorkingTreeFirst: true)).ToList();
         var operations = new Dictionary<BuildSide, Operation> { [BuildSide.Current] = Routed(BuildSide.Current), [BuildSide.Baseline] = Routed(BuildSide.Baseline) };
         await using var pairs = await StartPairsAsync(startPair, plans, cancellationToken).ConfigureAwait(false);
-        var profiled = pairs[0] as IProfiledBuildPair ?? throw new NotSupportedException($"the builds' worker pairs ({pairs[0].GetType().Name}) cannot be profiled");
+        var profiled = pairs.Select(p => p as IProfiledBuildPair ?? throw new NotSupportedException($"the builds' worker pairs ({p.GetType().Name}) cannot be profiled")).ToList();
         await WarmAsync(pairs, plans, operations[BuildSide.Current], operations[BuildSide.Baseline], cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(folder);
-        var calls = new Dictionary<BuildSide, long>();
-        var files = new Dictionary<BuildSide, string>
+        var recordings = plans.SelectMany((plan, p) => new[] { plan.First, Other(plan.First) }.Select(side => new Recording(p, side, Path.Combine(folder, BuildDiagnosis.Trace(side, p + 1))))).ToList();
+        foreach (var recording in recordings)
         {
-            [BuildSide.Current] = Path.Combine(folder, BuildDiagnosis.WorkingTreeTrace),
-            [BuildSide.Baseline] = Path.Combine(folder, BuildDiagnosis.ReferenceTrace),
-        };
-        foreach (var side in plans[0].First == BuildSide.Current ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current])
-        {
-            calls[side] = 0;
-            _active = pairs[0];
+            _active = pairs[recording.Pair];
             await Guard(pairs, async () =>
             {
-                await profiled.RecordAsync(side, files[side], async ct =>
+                await profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
                 {
                     var started = plan.Options.Clock.GetTimestamp();
                     while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
                     {
-                        await operations[side].RunAsync(1, ct).ConfigureAwait(false);
-                        calls[side]++;
+                        await operations[recording.Side].RunAsync(1, ct).ConfigureAwait(false);
+                        recording.Calls++;
                     }
                 }, cancellationToken).ConfigureAwait(false);
                 return true;
             }).ConfigureAwait(false);
         }
 
-        // Both recorded, each with nothing else running: now both are read at once (about a second each).
-        var read = await Guard(pairs, () => Task.WhenAll(new[] { BuildSide.Current, BuildSide.Baseline }.Select(side => profiled.ReadAsync(side, files[side], cancellationToken)))).ConfigureAwait(false);
-        var recorded = new Dictionary<BuildSide, (StackProfile Cpu, AllocationProfile Allocations, IReadOnlyList<SampledAllocation> Sampled)>();
-        foreach (var (side, (cpu, allocations)) in new[] { BuildSide.Current, BuildSide.Baseline }.Zip(read))
-        {
-            var perCall = Math.Max(1, calls[side]);
-            recorded[side] = (new StackProfile(WaitingStacks.Running(cpu), perCall, BuildDiagnosis.SampleInterval), new AllocationProfile(allocations, perCall), allocations);
-        }
-
-        var (current, baseline) = (recorded[BuildSide.Current], recorded[BuildSide.Baseline]);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(baseline.Cpu, current.Cpu), cancellationToken).ConfigureAwait(false);
+        // Every recording made, each with nothing else running: now they are read side by side (about a second each).
+        var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
+        var profiles = recordings.Zip(read, (r, x) => (r.Pair, r.Side, Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), BuildDiagnosis.SampleInterval), Sampled: x.Allocations, Calls: Math.Max(1, r.Calls))).ToList();
+        var recorded = Enumerable.Range(0, plans.Count).Select(p => (
+            Baseline: profiles.Single(x => x.Pair == p && x.Side == BuildSide.Baseline),
+            Current: profiles.Single(x => x.Pair == p && x.Side == BuildSide.Current))).ToList();
+        var byPair = recorded.Select(p => (p.Baseline.Cpu, p.Current.Cpu)).ToList();
+        var allocations = recorded.Select(p => (new AllocationProfile(p.Baseline.Sampled, p.Baseline.Calls), new AllocationProfile(p.Current.Sampled, p.Current.Calls))).ToList();
+        var baseline = StackProfile.Pool(byPair.Select(p => p.Item1));
+        var current = StackProfile.Pool(byPair.Select(p => p.Item2));
+        var sampled = new[] { BuildSide.Current, BuildSide.Baseline }.ToDictionary(side => side, side => profiles.Where(x => x.Side == side).SelectMany(x => x.Sampled).ToList());
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(baseline, current), cancellationToken).ConfigureAwait(false);
         await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile), Speedscope.Write(plan.Subject.Name,
         [
-            Speedscope.Cpu("working tree: CPU", current.Cpu),
-            Speedscope.Cpu("reference build: CPU", baseline.Cpu),
-            Speedscope.Allocations("working tree: allocations", current.Sampled.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
-            Speedscope.Allocations("reference build: allocations", baseline.Sampled.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Cpu("working tree: CPU", current),
+            Speedscope.Cpu("reference build: CPU", baseline),
+            Speedscope.Allocations("working tree: allocations", sampled[BuildSide.Current].Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Allocations("reference build: allocations", sampled[BuildSide.Baseline].Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
         ]), cancellationToken).ConfigureAwait(false);
         return new BuildDiagnosis(
-            ProfileComparison.Compare(baseline.Cpu, current.Cpu), AllocationComparison.Compare(baseline.Allocations, current.Allocations), current.Cpu, baseline.Cpu, plan.Options.DiagnosisTime, folder);
+            ProfileComparison.Compare(byPair), AllocationComparison.Compare(allocations), current, baseline, plan.Options.DiagnosisTime, folder);
     }
+
+    private static BuildSide Other(BuildSide side) => side == BuildSide.Current ? BuildSide.Baseline : BuildSide.Current;
 
     /// <summary>
     /// Measures a group of warm pairs: <see cref="PerfOptions.BuildMaxBlocks"/> / <see cref="PerfOptions.BuildPairs"/> blocks
@@ -369,6 +368,12 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
             throw;
         }
+    }
+
+    /// <summary>One side's recording on one of a diagnosis's pairs, and the calls it served while recorded.</summary>
+    private sealed record Recording(int Pair, BuildSide Side, string File)
+    {
+        public long Calls { get; set; }
     }
 
     /// <summary>The pairs of one pass; disposing stops every worker, even when starting a later pair failed.</summary>

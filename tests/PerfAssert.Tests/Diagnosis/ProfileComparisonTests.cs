@@ -102,6 +102,43 @@ public sealed class ProfileComparisonTests
     }
 
     [Fact]
+    public void Compare_TwoPairs_MarksOnlyWhatBothShowInTheSameDirection_AndPoolsTheirFigures()
+    {
+        // The working tree's Validate is 15% slower in both pairs; the logger's lock is contended in one process of each pair,
+        // once on each side, as different processes do; Serialize is alike.
+        var first = (Baseline: Profile(10_000, (1_500, [Entry, Hot]), (800, [Entry, Serialize]), (100, [Entry, "Logger.Enqueue"])),
+            Current: Profile(10_000, (1_725, [Entry, Hot]), (800, [Entry, Serialize]), (400, [Entry, "Logger.Enqueue"])));
+        var second = (Baseline: Profile(5_000, (750, [Entry, Hot]), (400, [Entry, Serialize]), (200, [Entry, "Logger.Enqueue"])),
+            Current: Profile(5_000, (862, [Entry, Hot]), (400, [Entry, Serialize]), (50, [Entry, "Logger.Enqueue"])));
+
+        var comparison = ProfileComparison.Compare([first, second]);
+        var alone = ProfileComparison.Compare(first.Baseline, first.Current);
+
+        Assert.Equal(2, comparison.Pairs);
+        var hot = comparison.Rows[0];
+        Assert.Equal(Hot, hot.Method);
+        Assert.True(hot.MoreThanNoise);
+        // Pooled over both pairs' 15,000 calls a side: (1,725 + 862) - (1,500 + 750) samples of a millisecond.
+        Assert.Equal(337.0 / 15_000 * 1_000_000, hot.SelfDifferenceNs, 6);
+        var logger = Assert.Single(comparison.Rows, r => r.Method == "Logger.Enqueue");
+        Assert.False(logger.MoreThanNoise);
+        // One pair alone would have called the lock a change.
+        Assert.True(Assert.Single(alone.Rows, r => r.Method == "Logger.Enqueue").MoreThanNoise);
+        Assert.DoesNotContain(comparison.Rows.Skip(1), r => r.MoreThanNoise);
+    }
+
+    [Fact]
+    public void StackProfile_Pool_AddsStacksAndCalls_AndRefusesOtherIntervals()
+    {
+        var pooled = StackProfile.Pool([Profile(100, (10, [Entry, Hot])), Profile(300, (30, [Entry, Hot]), (5, [Entry]))]);
+
+        Assert.Equal(400, pooled.Calls);
+        Assert.Equal(40, pooled.SelfSamples(Hot));
+        Assert.Equal(45, pooled.InclusiveSamples(Entry));
+        Assert.Throws<ArgumentException>(() => StackProfile.Pool([Profile(100, (1, [Hot])), new StackProfile([new SampledStack([Hot], 1)], 100, TimeSpan.FromMilliseconds(2))]));
+    }
+
+    [Fact]
     public void Compare_AllMethodsAlike_ZGrowsWithHowManyAreCompared()
     {
         var few = ProfileComparison.Compare(Profile(100, (10, ["A"])), Profile(100, (10, ["A"])));

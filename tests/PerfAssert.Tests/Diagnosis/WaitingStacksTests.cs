@@ -11,6 +11,8 @@ public sealed class WaitingStacksTests
     [InlineData("System.Threading.Thread.Sleep(int32)", true)]
     [InlineData("System.Threading.SemaphoreSlim.Wait(int32,value class System.Threading.CancellationToken)", true)]
     [InlineData("Interop+Sys.LowLevelMonitor_TimedWait(int,int32)", true)]
+    [InlineData("System.Threading.PortableThreadPool+WorkerThread.WorkerThreadStart()", true)]
+    [InlineData("System.Threading.ThreadPoolWorkQueue.Dispatch()", false)]
     [InlineData("System.Threading.Monitor.Enter_Slowpath(class System.Object)", false)]
     [InlineData("System.Threading.SpinWait.SpinOnceCore(int32)", false)]
     [InlineData("OrdersService.OrdersEndpoints.GetOrder(int32)", false)]
