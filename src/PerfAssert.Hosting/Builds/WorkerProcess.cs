@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Net.Sockets;
+using System.Text;
 using PerfAssert.Baselines;
 
 namespace PerfAssert.Hosting.Builds;
@@ -16,6 +17,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
     private const int OutputLines = 200;
     private readonly Process _process;
     private readonly Queue<string> _output = new();
+    private Task _drained = Task.CompletedTask;
     private readonly SemaphoreSlim _control = new(1, 1);
     private readonly Dictionary<object, IAsyncDisposable> _clients = [];
     private readonly TimeSpan _timeout;
@@ -172,8 +174,6 @@ internal sealed class WorkerProcess : IAsyncDisposable
 
         var process = new Process { StartInfo = start, EnableRaisingEvents = true };
         var worker = new WorkerProcess(name, process, socketPath, options.StartTimeout, pinTo);
-        process.OutputDataReceived += (_, e) => worker.Keep(e.Data);
-        process.ErrorDataReceived += (_, e) => worker.Keep(e.Data);
         try
         {
             process.Start();
@@ -185,8 +185,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
 
         process.StandardInput.Close();
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
+        worker._drained = Task.WhenAll(worker.DrainAsync(process.StandardOutput), worker.DrainAsync(process.StandardError));
         try
         {
             await worker.ConnectAsync(options.StartTimeout, cancellationToken).ConfigureAwait(false);
@@ -231,7 +230,7 @@ internal sealed class WorkerProcess : IAsyncDisposable
         if (_process.WaitForExit(TimeSpan.FromSeconds(1)))
         {
             // The timed wait does not wait for the rest of the output; its last lines are usually the reason.
-            _process.WaitForExitAsync(CancellationToken.None).Wait(TimeSpan.FromSeconds(5));
+            _drained.Wait(TimeSpan.FromSeconds(5));
             throw new InvalidOperationException($"The {Name} worker (process {_process.Id}) exited with code {_process.ExitCode} while it was measured. Its last output:{Environment.NewLine}{Output()}");
         }
     }
@@ -394,8 +393,8 @@ internal sealed class WorkerProcess : IAsyncDisposable
     {
         try
         {
-            // WaitForExitAsync returns once the process has exited and its redirected output has been read to the end.
-            await _process.WaitForExitAsync(CancellationToken.None).WaitAsync(wait).ConfigureAwait(false);
+            // Exited, and its output read to the end (both streams end when it exits).
+            await Task.WhenAll(_process.WaitForExitAsync(CancellationToken.None), _drained).WaitAsync(wait).ConfigureAwait(false);
             return true;
         }
         catch (TimeoutException)
@@ -406,6 +405,52 @@ internal sealed class WorkerProcess : IAsyncDisposable
 
     private InvalidOperationException Failed(string what) =>
         new($"The {Name} worker ({Path.GetFileName(_process.StartInfo.ArgumentList[1])}) {what}. Its output:{Environment.NewLine}{Output()}");
+
+    /// <summary>
+    /// Reads one of the worker's output streams to its end in large chunks, keeping its last lines. A service that logs every
+    /// request writes thousands of lines a second; read a line at a time (an event each) the pipe filled while the worker
+    /// was measured or profiled, its console logger's queue with it, and the worker's request threads waited on that lock by
+    /// as much as half of a call in one recording and a tenth in the next.
+    /// </summary>
+    private async Task DrainAsync(StreamReader reader)
+    {
+        var buffer = new char[16_384];
+        var partial = new StringBuilder();
+        try
+        {
+            int read;
+            while ((read = await reader.ReadAsync(buffer).ConfigureAwait(false)) > 0)
+            {
+                var start = 0;
+                for (var i = 0; i < read; i++)
+                {
+                    if (buffer[i] == '\n')
+                    {
+                        partial.Append(buffer, start, i - start);
+                        Keep(partial.ToString().TrimEnd('\r'));
+                        partial.Clear();
+                        start = i + 1;
+                    }
+                }
+
+                partial.Append(buffer, start, read - start);
+                if (partial.Length > 64 * 1024)
+                {
+                    // A line that never ends is kept by its beginning only.
+                    partial.Length = 64 * 1024;
+                }
+            }
+        }
+        catch (Exception ex) when (ex is IOException or ObjectDisposedException)
+        {
+            // The process is gone and its pipe with it: what was read is kept.
+        }
+
+        if (partial.Length > 0)
+        {
+            Keep(partial.ToString());
+        }
+    }
 
     private void Keep(string? line)
     {
