@@ -62,10 +62,11 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     public IReadOnlyList<Uri> Addresses(BuildSide side) => Worker(side).Addresses;
 
-    /// <summary>Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>), then reads the recording.</summary>
+    /// <summary>Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>).</summary>
     public Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
         EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken);
 
+    /// <summary>Reads a recording <see cref="RecordAsync"/> made, off the caller's thread and within the same bound.</summary>
     public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken)
     {
         var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);

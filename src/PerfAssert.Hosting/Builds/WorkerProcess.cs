@@ -452,13 +452,8 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
     }
 
-    private void Keep(string? line)
+    private void Keep(string line)
     {
-        if (line is null)
-        {
-            return;
-        }
-
         lock (_output)
         {
             _output.Enqueue(line);

@@ -13,11 +13,19 @@ namespace PerfAssert.Diagnosis;
 /// </summary>
 internal sealed class AllocationComparison
 {
-    private AllocationComparison(IReadOnlyList<AllocationDifference> rows, double z)
+    private AllocationComparison(IReadOnlyList<AllocationDifference> rows, double z, AllocationProfile baseline, AllocationProfile current)
     {
         Rows = rows;
         Z = z;
+        Baseline = baseline;
+        Current = current;
     }
+
+    /// <summary>The reference side's recordings pooled: what the table's figures rest on.</summary>
+    public AllocationProfile Baseline { get; }
+
+    /// <summary>The judged side's recordings pooled.</summary>
+    public AllocationProfile Current { get; }
 
     /// <summary>Every type and method of either side, those more than noise first, then by the size of their difference.</summary>
     public IReadOnlyList<AllocationDifference> Rows { get; }
@@ -40,8 +48,10 @@ internal sealed class AllocationComparison
             throw new ArgumentException("A comparison needs at least one pair of profiles.", nameof(pairs));
         }
 
-        var before = Keyed(AllocationProfile.Pool(pairs.Select(p => p.Baseline)));
-        var after = Keyed(AllocationProfile.Pool(pairs.Select(p => p.Current)));
+        var baseline = AllocationProfile.Pool(pairs.Select(p => p.Baseline));
+        var current = AllocationProfile.Pool(pairs.Select(p => p.Current));
+        var before = Keyed(baseline);
+        var after = Keyed(current);
         var byPair = pairs.Select(p => (Baseline: Keyed(p.Baseline), Current: Keyed(p.Current))).ToList();
         var keys = before.Keys.Union(after.Keys).ToList();
         var z = ProfileComparison.FamilyZ(keys.Count);
@@ -52,7 +62,7 @@ internal sealed class AllocationComparison
             var marked = signs.All(s => s != 0) && signs.Distinct().Count() == 1;
             return new AllocationDifference(key.Type, key.Method, before.GetValueOrDefault(key)?.BytesPerCall ?? 0, after.GetValueOrDefault(key)?.BytesPerCall ?? 0, standardError, marked);
         }).OrderByDescending(r => r.MoreThanNoise).ThenByDescending(r => Math.Abs(r.DifferenceBytesPerCall)).ThenBy(r => r.Type, StringComparer.Ordinal).ThenBy(r => r.Method, StringComparer.Ordinal).ToList();
-        return new AllocationComparison(rows, z);
+        return new AllocationComparison(rows, z, baseline, current);
     }
 
     private static Dictionary<(string Type, string Method), AllocationEstimate> Keyed(AllocationProfile profile) => profile.Estimates.ToDictionary(e => (e.Type, e.Method));

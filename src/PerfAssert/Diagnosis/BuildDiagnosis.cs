@@ -12,7 +12,7 @@ namespace PerfAssert.Diagnosis;
 /// pair shows it: a process pair is one observation, as in the verdict) and by allocated type and allocating method
 /// (<see cref="AllocationComparison"/>, over both pairs' samples). The files it leaves are in <see cref="Folder"/>.
 /// </summary>
-internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, StackProfile CurrentCpu, StackProfile BaselineCpu, TimeSpan PerSide, string Folder)
+internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, TimeSpan PerSide, string Folder)
 {
     /// <summary>How many rows of each table a message shows.</summary>
     public const int MessageRows = 6;
@@ -47,7 +47,7 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     public string Describe(double latencyDifferenceNanoseconds, double allocationDifferenceBytes)
     {
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict on {Cpu.Pairs} fresh pairs, {PerSide.TotalSeconds:0.0} s a worker: {BaselineCpu.Calls:N0} calls of the reference build, {CurrentCpu.Calls:N0} of the working tree; * more than noise in every pair, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
+        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict on {Cpu.Pairs} fresh pairs, {PerSide.TotalSeconds:0.0} s a worker: {Cpu.Baseline.Calls:N0} calls of the reference build, {Cpu.Current.Calls:N0} of the working tree; * more than noise in every pair, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
         text.AppendLine().Append("  CPU self time per call, reference build -> working tree:");
         foreach (var row in Cpu.Rows.Take(MessageRows))
         {

@@ -21,11 +21,13 @@ internal sealed class ProfileComparison
     /// <summary>The chance, over all methods of one comparison, that the rule marks a row when nothing changed.</summary>
     public const double FamilyErrorRate = 0.05;
 
-    private ProfileComparison(IReadOnlyList<MethodDifference> rows, double z, int pairs)
+    private ProfileComparison(IReadOnlyList<MethodDifference> rows, double z, int pairs, StackProfile baseline, StackProfile current)
     {
         Rows = rows;
         Z = z;
         Pairs = pairs;
+        Baseline = baseline;
+        Current = current;
     }
 
     /// <summary>Every method of either side, those whose difference is more than noise first, then by the size of their self-time difference.</summary>
@@ -36,6 +38,12 @@ internal sealed class ProfileComparison
 
     /// <summary>How many process pairs the comparison rests on.</summary>
     public int Pairs { get; }
+
+    /// <summary>The reference side's recordings pooled: what the table's figures rest on.</summary>
+    public StackProfile Baseline { get; }
+
+    /// <summary>The judged side's recordings pooled.</summary>
+    public StackProfile Current { get; }
 
     /// <summary>The self-time difference per call of the rows marked as more than noise, in nanoseconds: what the table explains.</summary>
     public double ExplainedNanosecondsPerCall => Rows.Where(r => r.MoreThanNoise).Sum(r => r.SelfDifferenceNs);
@@ -64,7 +72,7 @@ internal sealed class ProfileComparison
             current.NanosecondsPerCall(current.InclusiveSamples(method)),
             EveryPairShows(pairs, method, z)))
             .OrderByDescending(r => r.MoreThanNoise).ThenByDescending(r => Math.Abs(r.SelfDifferenceNs)).ThenBy(r => r.Method, StringComparer.Ordinal).ToList();
-        return new ProfileComparison(rows, z, pairs.Count);
+        return new ProfileComparison(rows, z, pairs.Count, baseline, current);
     }
 
     // The sign of the difference each pair shows beyond z of its standard errors (0 when it shows none); a row is marked when

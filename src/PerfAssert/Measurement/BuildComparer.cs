@@ -118,56 +118,47 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// </summary>
     public async Task<BuildDiagnosis> DiagnoseAsync(Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, string folder, Random random, CancellationToken cancellationToken)
     {
-        var first = random.Next(2) == 0 ? BuildSide.Current : BuildSide.Baseline;
-        var plans = Enumerable.Range(0, BuildDiagnosis.Pairs).Select(p => new PairPlan(p % 2 == 0 ? first : Other(first), WorkingTreeFirst: true)).ToList();
+        var first = new PairPlan(random.Next(2) == 0 ? BuildSide.Current : BuildSide.Baseline, WorkingTreeFirst: true);
+        var plans = Enumerable.Range(0, BuildDiagnosis.Pairs).Select(p => p % 2 == 0 ? first : first.Reversed()).ToList();
         var operations = new Dictionary<BuildSide, Operation> { [BuildSide.Current] = Routed(BuildSide.Current), [BuildSide.Baseline] = Routed(BuildSide.Baseline) };
         await using var pairs = await StartPairsAsync(startPair, plans, cancellationToken).ConfigureAwait(false);
         var profiled = pairs.Select(p => p as IProfiledBuildPair ?? throw new NotSupportedException($"the builds' worker pairs ({p.GetType().Name}) cannot be profiled")).ToList();
         await WarmAsync(pairs, plans, operations[BuildSide.Current], operations[BuildSide.Baseline], cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(folder);
-        var recordings = plans.SelectMany((plan, p) => new[] { plan.First, Other(plan.First) }.Select(side => new Recording(p, side, Path.Combine(folder, BuildDiagnosis.Trace(side, p + 1))))).ToList();
+        var recordings = plans.SelectMany((plan, p) => new[] { plan.First, plan.Reversed().First }.Select(side => new Recording(p, side, Path.Combine(folder, BuildDiagnosis.Trace(side, p + 1))))).ToList();
         foreach (var recording in recordings)
         {
             _active = pairs[recording.Pair];
-            await Guard(pairs, async () =>
+            await Guard(pairs, () => profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
             {
-                await profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
+                var started = plan.Options.Clock.GetTimestamp();
+                while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
                 {
-                    var started = plan.Options.Clock.GetTimestamp();
-                    while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
-                    {
-                        await operations[recording.Side].RunAsync(1, ct).ConfigureAwait(false);
-                        recording.Calls++;
-                    }
-                }, cancellationToken).ConfigureAwait(false);
-                return true;
-            }).ConfigureAwait(false);
+                    await operations[recording.Side].RunAsync(1, ct).ConfigureAwait(false);
+                    recording.Calls++;
+                }
+            }, cancellationToken)).ConfigureAwait(false);
         }
 
         // Every recording made, each with nothing else running: now they are read side by side (about a second each).
         var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
-        var profiles = recordings.Zip(read, (r, x) => (r.Pair, r.Side, Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), BuildDiagnosis.SampleInterval), Sampled: x.Allocations, Calls: Math.Max(1, r.Calls))).ToList();
-        var recorded = Enumerable.Range(0, plans.Count).Select(p => (
-            Baseline: profiles.Single(x => x.Pair == p && x.Side == BuildSide.Baseline),
-            Current: profiles.Single(x => x.Pair == p && x.Side == BuildSide.Current))).ToList();
-        var byPair = recorded.Select(p => (p.Baseline.Cpu, p.Current.Cpu)).ToList();
-        var allocations = recorded.Select(p => (new AllocationProfile(p.Baseline.Sampled, p.Baseline.Calls), new AllocationProfile(p.Current.Sampled, p.Current.Calls))).ToList();
-        var baseline = StackProfile.Pool(byPair.Select(p => p.Item1));
-        var current = StackProfile.Pool(byPair.Select(p => p.Item2));
-        var sampled = new[] { BuildSide.Current, BuildSide.Baseline }.ToDictionary(side => side, side => profiles.Where(x => x.Side == side).SelectMany(x => x.Sampled).ToList());
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(baseline, current), cancellationToken).ConfigureAwait(false);
+        var profiles = recordings.Zip(read, (r, x) => (r.Pair, r.Side,
+            Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), BuildDiagnosis.SampleInterval),
+            Allocations: new AllocationProfile(x.Allocations, Math.Max(1, r.Calls)))).ToList();
+        (T Baseline, T Current) Sides<T>(int pair, Func<(int Pair, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
+            (of(profiles.Single(x => x.Pair == pair && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Pair == pair && x.Side == BuildSide.Current)));
+        var cpu = ProfileComparison.Compare([.. plans.Select((_, p) => Sides(p, x => x.Cpu))]);
+        var allocations = AllocationComparison.Compare([.. plans.Select((_, p) => Sides(p, x => x.Allocations))]);
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(cpu.Baseline, cpu.Current), cancellationToken).ConfigureAwait(false);
         await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile), Speedscope.Write(plan.Subject.Name,
         [
-            Speedscope.Cpu("working tree: CPU", current),
-            Speedscope.Cpu("reference build: CPU", baseline),
-            Speedscope.Allocations("working tree: allocations", sampled[BuildSide.Current].Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
-            Speedscope.Allocations("reference build: allocations", sampled[BuildSide.Baseline].Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Cpu("working tree: CPU", cpu.Current),
+            Speedscope.Cpu("reference build: CPU", cpu.Baseline),
+            Speedscope.Allocations("working tree: allocations", allocations.Current.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Allocations("reference build: allocations", allocations.Baseline.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
         ]), cancellationToken).ConfigureAwait(false);
-        return new BuildDiagnosis(
-            ProfileComparison.Compare(byPair), AllocationComparison.Compare(allocations), current, baseline, plan.Options.DiagnosisTime, folder);
+        return new BuildDiagnosis(cpu, allocations, plan.Options.DiagnosisTime, folder);
     }
-
-    private static BuildSide Other(BuildSide side) => side == BuildSide.Current ? BuildSide.Baseline : BuildSide.Current;
 
     /// <summary>
     /// Measures a group of warm pairs: <see cref="PerfOptions.BuildMaxBlocks"/> / <see cref="PerfOptions.BuildPairs"/> blocks
@@ -351,6 +342,13 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             pair.Completed();
         }
     }
+
+    /// <inheritdoc cref="Guard{T}(PairGroup, Func{Task{T}})"/>
+    private static Task Guard(PairGroup pairs, Func<Task> measure) => Guard(pairs, async () =>
+    {
+        await measure().ConfigureAwait(false);
+        return true;
+    });
 
     /// <summary>A failure while workers run is most often a worker that died: say which, with its output.</summary>
     private static async Task<T> Guard<T>(PairGroup pairs, Func<Task<T>> measure)

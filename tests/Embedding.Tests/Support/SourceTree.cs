@@ -22,6 +22,9 @@ internal static class SourceTree
         Copy(new DirectoryInfo(Root), destination);
     }
 
+    /// <summary>Copies the folder <paramref name="source"/> to <paramref name="destination"/>, leaving out what <see cref="CopyTo"/> leaves out.</summary>
+    public static void CopyFolder(string source, string destination) => Copy(new DirectoryInfo(source), destination);
+
     private static void Copy(DirectoryInfo source, string destination)
     {
         Directory.CreateDirectory(destination);

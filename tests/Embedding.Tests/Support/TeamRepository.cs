@@ -43,7 +43,7 @@ internal sealed class TeamRepository
     public static async Task<TeamRepository> CreateAsync(PackedSample sample, string root, CancellationToken cancellationToken)
     {
         var team = new TeamRepository(root, cancellationToken);
-        CopyTree(Path.Combine(sample.Repository, "samples"), Path.Combine(root, "samples"));
+        SourceTree.CopyFolder(Path.Combine(sample.Repository, "samples"), Path.Combine(root, "samples"));
         var config = Path.Combine(root, "samples", "NuGet.config");
         await File.WriteAllTextAsync(config, (await File.ReadAllTextAsync(config, cancellationToken)).Replace("../artifacts/packages", sample.Feed, StringComparison.Ordinal), cancellationToken);
         await File.WriteAllTextAsync(Path.Combine(root, ".gitignore"), "bin/\nobj/\nartifacts/\nTestResults/\n*.received.json\n", cancellationToken);
@@ -68,19 +68,5 @@ internal sealed class TeamRepository
         await PackedSample.GitAsync(Root, _cancellationToken, "add", "-A");
         await PackedSample.GitAsync(Root, _cancellationToken, "-c", "user.name=A team", "-c", "user.email=team@perfassert.invalid", "commit", "-q", "-m", message);
         return (await PackedSample.GitAsync(Root, _cancellationToken, "rev-parse", "HEAD")).Output.Trim();
-    }
-
-    private static void CopyTree(string source, string destination)
-    {
-        Directory.CreateDirectory(destination);
-        foreach (var file in Directory.GetFiles(source).Where(f => !f.EndsWith(".received.json", StringComparison.Ordinal)))
-        {
-            File.Copy(file, Path.Combine(destination, Path.GetFileName(file)));
-        }
-
-        foreach (var directory in Directory.GetDirectories(source).Where(d => Path.GetFileName(d) is not ("bin" or "obj" or "TestResults")))
-        {
-            CopyTree(directory, Path.Combine(destination, Path.GetFileName(directory)));
-        }
     }
 }
