@@ -17,6 +17,6 @@ public sealed class OperationBaselineTests(TargetsBuilds targets)
     [MemberData(nameof(Cases))]
     public async Task Operation_AgainstTheReferenceBuild_StaysWithinIt(string name)
     {
-        await Perf.Measure(name, targets.Open(name)).AgainstBaseline(nameof(OperationBaselineTests), name, targets.Builds).AssertAsync();
+        await Perf.Measure(name, targets.Open(name)).AgainstBaseline(nameof(OperationBaselineTests), name, targets.Builds).WithOptions(o => TargetsBuilds.Shape(name, o)).AssertAsync();
     }
 }

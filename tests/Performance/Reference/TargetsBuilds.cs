@@ -27,6 +27,20 @@ public sealed class TargetsBuilds : IDisposable
         ReuseWarmPairs = true,
     });
 
+    /// <summary>
+    /// How a case's verdict spends its blocks: a quick call (a round trip of 0 items, a data stream's records, a todo call;
+    /// under 300 us) on four pairs of 32 blocks, a large one on the default two pairs of 128. A quick call's blocks scatter by
+    /// about 0.1 in log-ratio within a pair, so 32 of them already put a pair's mean as close as the pairs themselves land
+    /// apart (<see cref="PerfOptions.BuildPairSpread"/>, 0.015): two more pairs buy more than 96 more blocks each. With the
+    /// pairs kept warm, that is half the timed calls for the same interval: the seven quick round trips of
+    /// <see cref="LatencyBaselineTests"/>, measured twice back to back (2026-11-29), took 3.8-5.5 s each instead of 6.7-8.9 s,
+    /// their 99% intervals 0.054-0.079 wide instead of 0.064-0.071. A large call's blocks scatter by 0.15 to 0.5 (a
+    /// collection lands in some of its samples): its interval is made by the blocks, and on four pairs of 32 LargeWcfText-100
+    /// reached 0.127 wide and took two extensions (18 s instead of 8).
+    /// </summary>
+    public static PerfOptions Shape(string name, PerfOptions options) =>
+        name.StartsWith("Large", StringComparison.Ordinal) ? options : options with { BuildPairs = 4, BuildMaxBlocks = 128 };
+
     // begin-snippet: client-per-worker
     /// <summary>The named reference case's call on <paramref name="builds"/> (by default <see cref="Builds"/>), through the case's own clients on whichever worker is being measured.</summary>
     public Func<CancellationToken, Task> Open(string name, ServiceBuilds? builds = null) =>
