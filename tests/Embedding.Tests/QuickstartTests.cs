@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using PerfAssert.Baselines;
 using PerfAssert.Embedding.Tests.Support;
 
 namespace PerfAssert.Embedding.Tests;
@@ -9,7 +10,9 @@ namespace PerfAssert.Embedding.Tests;
 /// and every block the page marks <c>doc-test</c> run as written: the package source, the page's own test project file
 /// (the fallback for machines without the xUnit v3 templates), the package and tool installs, the first run, accept, and
 /// naming the reference commit. Two tests in it measure the same operation, and each keeps its own results file, which
-/// <c>perfassert render</c> counts. Then the Hosting README's console program starts the service outside any test runner,
+/// <c>perfassert render</c> counts. This is also where a first entry is recorded beside the reference build (allocations
+/// in the workers, no allowance), accepted, and then passes an unchanged build: the library's own scratch-service check of
+/// that flow was the same verdicts again, 25 s of CI. Then the Hosting README's console program starts the service outside any test runner,
 /// from a directory that is not its output folder. Its verdict against the reference build rests on timings, so it runs
 /// alone (<see cref="MeasuresAloneCollection"/>); the page's xUnit v3 4.x section is <see cref="QuickstartXunitV3FourTests"/>.
 /// </summary>
@@ -65,6 +68,10 @@ public sealed class QuickstartTests(PackedSample sample) : IDisposable
         Assert.Contains($"\"version\": \"{sample.Version}\"", await File.ReadAllTextAsync(manifest, TestContext.Current.CancellationToken), StringComparison.Ordinal);
         Ensure(await BashAsync(Project, page["move"]));
         Assert.True(File.Exists(Path.Combine(Project, "baselines", "reference.json")));
+        // The entry the first run measured beside the reference build: allocations counted in the workers, no allowance yet.
+        var entry = new BaselineStore(Path.Combine(Project, "baselines")).Load("HelloBaselineTests").Entries["Hello"];
+        Assert.Equal("worker", entry.AllocationScope);
+        Assert.Null(entry.LatencyAllowance);
         await CommitAsync("Baselines, the reference commit and the tool manifest.");
 
         // The next run builds the reference commit, measures it beside the working tree and passes, as CI would run it.

@@ -10,9 +10,9 @@ namespace PerfAssert.Embedding.Tests;
 /// <summary>
 /// The baseline-build workflow as a team lives it, in a scratch git repository made from the consumer sample and its
 /// packed packages: a reference commit, a commit that adds server-side CPU work to GET /orders/{id}, a commit that only
-/// changes a comment. The slower commit fails with a Regression against the reference build, its latency budget and its
-/// load budget (requests per second under load) alike; the comment-only commit passes both, and its working tree with a
-/// lock switched on by configuration fails the load budget; accepting the slower one from the candidates its CI run
+/// changes a comment. The comment-only commit passes its latency budget and its load budget (requests per second under
+/// load), and its working tree with a lock switched on by configuration fails the load budget; the slower commit fails its
+/// latency budget with a Regression against the reference build and the diagnosis finds its loop; accepting the slower one from the candidates its CI run
 /// wrote, with the packed <c>perfassert</c> tool, records an allowance, after which its latency budget passes. (The tool
 /// accepting a new entry's candidate is <see cref="QuickstartTests"/>.) The repository, its build and the reference commit's
 /// build (<see cref="TeamRepository"/>) time nothing and are made while the untimed classes run; the verdicts wait for them.
@@ -33,9 +33,10 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
     /// and the loop does not (accepted at 1.199 with the reference build at 559 us per call, it re-ran at 1.675 with it at
     /// 179 us), which is why an allowance is held as the time it added when the reference runs faster
     /// (<c>BaselineRatio.At</c>), and what is left over its rerun bound covers (<c>BaselineRatio.EffectSpread</c>). The CI run must
-    /// catch it as a Regression of its latency budget (at 12% one verdict caught it about 97 times in 100) and of its load
-    /// budget, where the load worker's own CPU per request dilutes it: at 15% (7.8 us) the throughput ratio read 0.744-0.811
-    /// in three runs, and with two pairs of four rounds 0.811 [0.715, 0.919] straddled the budget of 0.90. So 25%.
+    /// catch it as a Regression of its latency budget (at 12% one verdict caught it about 97 times in 100), and the diagnosis
+    /// that follows must put the loop on top: at 25% it is a clear Regression, decided by the first pairs, and the top CPU row.
+    /// (Until 2026-11-29 this run judged the slower commit's load budget too, which caught it at 25% where 15% straddled the
+    /// budget; the load budget's Regression against the reference build is the lock's, above, 14 s of CI less.)
     /// </summary>
     private const double AddedWork = 0.25;
 
@@ -76,10 +77,9 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
             "        faults.OnRequest();\n        return store.TryGet(id, out var order)",
             $"        faults.OnRequest();\n        var check = 0UL;\n        for (var i = 0L; i < {iterations}L; i++)\n        {{\n            check = (check ^ (ulong)i) * 0x9E3779B97F4A7C15UL;\n        }}\n\n        if (check == 42UL)\n        {{\n            return TypedResults.NotFound();\n        }}\n\n        return store.TryGet(id, out var order)",
             StringComparison.Ordinal));
-        var slower = await RunOnCiAsync(Test, LoadTest);
+        var slower = await RunOnCiAsync(Test);
         output?.WriteLine(slower.Output);
         Assert.True(slower.ExitCode != 0, slower.Describe());
-        Assert.Matches(@"GET /orders/42 / GET /orders/42 @ reference build [0-9a-f]{12} requests/s ratio = 0\.[\d]+ \[[\d.]+, [\d.]+\] < budget 0\.90 .*: Regression", slower.Output);
         var regression = RegressionLine().Match(slower.Output).Value;
         Assert.Contains($"/ reference build {reference[..12]} mean", regression, StringComparison.Ordinal);
         // Decided by the first pairs when its interval clears the budget plus the noise floor, confirmed on reversed pairs
