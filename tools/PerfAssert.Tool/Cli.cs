@@ -4,7 +4,7 @@ using PerfAssert.Reporting;
 
 namespace PerfAssert.Tool;
 
-/// <summary>The commands: accept, diff, list, orphans, render, bdn, baseline show | move | build, and history record | show | report | export.</summary>
+/// <summary>The commands: accept, diff, list, orphans, render, bdn, baseline show | move | build, history record | show | report | export, and bisect (and bisect step).</summary>
 internal static class Cli
 {
     /// <summary>What <c>--help</c> prints and every bad-input message ends with.</summary>
@@ -37,13 +37,22 @@ internal static class Cli
                   --results, that run against the history's recent runs on its machine class)
           history export --format csv|bencher [--store LOC] [--out FILE] [--run KEY] [filters as report]
                   every run as CSV, or one run (the newest, or KEY) in Bencher's metric format (BMF JSON)
+          bisect  --test NAME (--good REV --bad REV | --from-history [--operation TEXT] [--branch B])
+                  [--project PATH] [--out DIR] [--timeout MIN] [--no-diagnosis] [--store LOC]
+                  which commits of the first-parent range made the test's operation slower: each comparison runs the
+                  test (its name, or a dotnet test --filter expression) in a worktree of the later commit with the
+                  earlier one as the reference build; the endpoints first, then a bisection; every adjacent pair found
+                  slower is a culprit; writes bisect.md and records each comparison in the history
+          bisect step --test NAME --against REV [--project PATH] [--timeout MIN]
+                  for git bisect run: the checked-out commit against REV: 0 not slower, 1 slower, 125 cannot tell
         defaults: --store: PERFASSERT_HISTORY (a SQLite file or a PostgreSQL connection string), else
           perfassert-history.db in the current directory; --last: 1000 runs; the nearest 'baselines' folder above the current directory (or PERFASSERT_BASELINES);
           --from: the candidates beside it; --results: PERFASSERT_RESULTS, else TestResults/perfassert beside the
           baselines folder; --out: perfassert-report in the current directory; --format: both.
         exit codes: 0 done (render reports failing verdicts without judging), 1 a test failed and --fail-on-regression
           was given, 2 bad input (nothing was changed) or a reference build that cannot be made (the builds before it
-          stay cached).
+          stay cached); bisect: 0 a culprit named, 3 not reproducible (the bad commit is not slower), 4 cannot tell;
+          --project defaults to the one project file in the current directory, --timeout to 20 minutes a test run.
         """;
 
     /// <summary>The folder <c>render</c> writes to when <c>--out</c> is not given, under the current directory.</summary>
@@ -89,6 +98,13 @@ internal static class Cli
             return command == "baseline"
                 ? await BaselineCommand.RunAsync(sub, subOptions, onCi, output)
                 : await HistoryCommand.RunAsync(sub, subOptions, () => DefaultResults(StoreForResults(subOptions)), output);
+        }
+
+        if (command == "bisect")
+        {
+            return args.Length > 1 && args[1] == "step"
+                ? await Bisect.BisectCommand.StepAsync(CliOptions.Parse("bisect step", args[2..]), output)
+                : await Bisect.BisectCommand.RunAsync(CliOptions.Parse("bisect", args[1..]), output);
         }
 
         var options = CliOptions.Parse(command, args[1..]);

@@ -20,6 +20,8 @@ internal sealed class CliOptions
         ["history record"] = (["--store", "--baselines", "--results", "--run", "--repository", "--branch", "--commit", "--parent"], [], []),
         ["history show"] = (["--store", "--test", "--repository", "--branch", "--machine-class", "--last"], [], []),
         ["history report"] = (["--store", "--out", "--results", "--baselines", "--repository", "--branch", "--machine-class", "--test", "--last"], [], []),
+        ["bisect"] = (["--test", "--good", "--bad", "--project", "--baselines", "--out", "--timeout", "--store", "--branch", "--operation"], ["--from-history", "--no-diagnosis"], []),
+        ["bisect step"] = (["--test", "--against", "--project", "--baselines", "--timeout"], [], []),
         ["history export"] = (["--store", "--format", "--out", "--run", "--repository", "--branch", "--machine-class", "--test", "--last"], [], []),
     };
 

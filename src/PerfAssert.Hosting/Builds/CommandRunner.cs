@@ -40,7 +40,14 @@ internal static class CommandRunner
         return environment;
     }
 
-    public static async Task<CommandResult> RunAsync(string fileName, IReadOnlyList<string> arguments, string workingDirectory, TimeSpan timeout, CancellationToken cancellationToken)
+    /// <summary>Runs a command to completion within <paramref name="timeout"/>, its output and error captured in order.</summary>
+    /// <param name="fileName">The program.</param>
+    /// <param name="arguments">Its arguments.</param>
+    /// <param name="workingDirectory">Where it runs.</param>
+    /// <param name="timeout">How long it may take before its process tree is killed.</param>
+    /// <param name="cancellationToken">Kills it, and throws, when cancelled.</param>
+    /// <param name="environment">Variables set for it on top of <see cref="CleanEnvironment"/> (PerfAssert's own settings included, which that drops).</param>
+    public static async Task<CommandResult> RunAsync(string fileName, IReadOnlyList<string> arguments, string workingDirectory, TimeSpan timeout, CancellationToken cancellationToken, IReadOnlyDictionary<string, string>? environment = null)
     {
         var commandLine = string.Join(' ', arguments.Prepend(Path.GetFileName(fileName)));
         if (Lifeline.StartInfo(fileName, arguments, workingDirectory) is not { } start)
@@ -50,6 +57,11 @@ internal static class CommandRunner
 
         start.Environment.Clear();
         foreach (var (name, value) in CleanEnvironment())
+        {
+            start.Environment[name] = value;
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
         {
             start.Environment[name] = value;
         }
