@@ -32,7 +32,7 @@ internal static class BisectCommand
         await output.WriteLineAsync($"Bisecting {commits.Count} commits, {commits[0].Short} (good) to {commits[^1].Short} (bad){origin}, on the test {setup.Filter} of {setup.Project}.");
         await output.WriteLineAsync($"Each comparison runs that test with the earlier commit as the reference build; work in {setup.WorkFolder}.");
 
-        var comparer = new TestRunComparer(setup, output);
+        await using var comparer = new TestRunComparer(setup, output);
         var history = new List<string>();
         var search = new BisectSearch(comparer, c => output.WriteLine(Line(c)));
         var result = await search.RunAsync(commits, cancellationToken);
@@ -78,7 +78,8 @@ internal static class BisectCommand
         var head = await builder.ResolveAsync("HEAD", cancellationToken);
         var earlier = await CommitRange.DescribeAsync(setup.RepositoryRoot, await builder.ResolveAsync(against, cancellationToken), cancellationToken);
         var later = await CommitRange.DescribeAsync(setup.RepositoryRoot, head, cancellationToken);
-        var step = await new TestRunComparer(setup, output).CompareAsync(later, earlier, cancellationToken);
+        await using var comparer = new TestRunComparer(setup, output);
+        var step = await comparer.CompareAsync(later, earlier, cancellationToken);
         await output.WriteLineAsync($"{later.Short} against {earlier.Short}: {Word(step.Outcome)}: {step.Detail}");
         return step.Outcome switch
         {
@@ -114,6 +115,16 @@ internal static class BisectCommand
                 foreach (var culprit in result.Culprits)
                 {
                     text.AppendLine(CultureInfo.InvariantCulture, $"| `{culprit.Commit.Short}` | {Cell(culprit.Commit.Subject)} | {Cell(culprit.Commit.Author)} | {Cell(culprit.AgainstParent.Detail)} |");
+                }
+
+                foreach (var culprit in result.Culprits.Where(c => c.AgainstParent.Diagnosis is not null))
+                {
+                    text.AppendLine();
+                    text.AppendLine(CultureInfo.InvariantCulture, $"Where `{culprit.Commit.Short}` is slower than its parent:");
+                    text.AppendLine();
+                    text.AppendLine("```");
+                    text.AppendLine(culprit.AgainstParent.Diagnosis!.TrimEnd());
+                    text.AppendLine("```");
                 }
 
                 break;

@@ -165,7 +165,14 @@ internal enum StepOutcome
 }
 
 /// <summary>One comparison's outcome, with its ratio (later / earlier) and interval when it has one.</summary>
-internal sealed record BisectStep(StepOutcome Outcome, string Detail, double? Ratio = null, double? Lower = null, double? Upper = null, string? Unbuildable = null);
+/// <param name="Outcome">What the comparison found.</param>
+/// <param name="Detail">The verdict's figures or the reason there is none, as printed.</param>
+/// <param name="Ratio">The later commit's time per call over the earlier one's.</param>
+/// <param name="Lower">The lower end of the ratio's interval.</param>
+/// <param name="Upper">The upper end of the ratio's interval.</param>
+/// <param name="Unbuildable">The commit that does not build, when that is the outcome.</param>
+/// <param name="Diagnosis">Where the later commit's time went against the earlier one's, when the comparison profiled both.</param>
+internal sealed record BisectStep(StepOutcome Outcome, string Detail, double? Ratio = null, double? Lower = null, double? Upper = null, string? Unbuildable = null, string? Diagnosis = null);
 
 /// <summary>A commit of the range.</summary>
 internal sealed record BisectCommit(string Sha, string Subject, string Author, string? Parent = null)

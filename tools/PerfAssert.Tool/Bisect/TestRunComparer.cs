@@ -16,8 +16,9 @@ namespace PerfAssert.Tool.Bisect;
 /// commit is built once however often it is compared. Adjacent commits are diagnosed when slower (where PerfAssert profiles
 /// a Regression); other comparisons are not.
 /// </summary>
-internal sealed class TestRunComparer(BisectSetup setup, TextWriter log) : ICommitComparer
+internal sealed class TestRunComparer(BisectSetup setup, TextWriter log) : ICommitComparer, IAsyncDisposable
 {
+    private readonly List<string> _worktrees = [];
     private int _runs;
 
     /// <summary>How many test runs it made (a comparison that could not tell at first makes two).</summary>
@@ -119,7 +120,7 @@ internal sealed class TestRunComparer(BisectSetup setup, TextWriter log) : IComm
         return verdict.Outcome switch
         {
             VerdictOutcome.Pass or VerdictOutcome.Improved => new BisectStep(StepOutcome.Same, detail, measured.Estimate, measured.Lower, measured.Upper),
-            VerdictOutcome.Regression => new BisectStep(StepOutcome.Slower, detail, measured.Estimate, measured.Lower, measured.Upper),
+            VerdictOutcome.Regression => new BisectStep(StepOutcome.Slower, detail, measured.Estimate, measured.Lower, measured.Upper, Diagnosis: verdict.Diagnosis),
             VerdictOutcome.Invalid when verdict.Message.Contains($"at commit {earlier.Sha} failed", StringComparison.Ordinal) =>
                 new BisectStep(StepOutcome.Unbuildable, $"{earlier.Short} does not build: {verdict.Reason ?? verdict.Message}", Unbuildable: earlier.Sha),
             _ => new BisectStep(StepOutcome.CannotTell, verdict.Outcome == VerdictOutcome.Inconclusive ? detail : $"{verdict.Outcome}: {verdict.Message}", measured.Estimate, measured.Lower, measured.Upper),
@@ -168,7 +169,24 @@ internal sealed class TestRunComparer(BisectSetup setup, TextWriter log) : IComm
 
         await log.WriteLineAsync($"  checking out {commit.Short} in {path}").ConfigureAwait(false);
         var added = await CommandRunner.RunAsync("git", ["-C", setup.RepositoryRoot, "worktree", "add", "--detach", "--force", path, commit.Sha], setup.RepositoryRoot, TimeSpan.FromMinutes(2), cancellationToken).ConfigureAwait(false);
-        return added.Succeeded ? path : throw new InvalidOperationException($"checking out {commit.Sha} failed: {added.Describe()}");
+        if (!added.Succeeded)
+        {
+            throw new InvalidOperationException($"checking out {commit.Sha} failed: {added.Describe()}");
+        }
+
+        _worktrees.Add(path);
+        return path;
+    }
+
+    /// <summary>Removes the worktrees it checked out (their runs' logs and results stay under <see cref="BisectSetup.WorkFolder"/>).</summary>
+    public async ValueTask DisposeAsync()
+    {
+        foreach (var path in _worktrees)
+        {
+            await CommandRunner.RunAsync("git", ["-C", setup.RepositoryRoot, "worktree", "remove", "--force", path], setup.RepositoryRoot, TimeSpan.FromMinutes(1), CancellationToken.None).ConfigureAwait(false);
+        }
+
+        _worktrees.Clear();
     }
 }
 
