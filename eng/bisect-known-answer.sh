@@ -20,36 +20,13 @@ second_at=${SECOND_AT:-0}
 broken_at=${BROKEN_AT:-0}
 echo "work folder: $work"
 
-git clone -q "$repo" "$work/repo"
-cd "$work/repo"
-git checkout -q -B main
-git config user.email bisect@perfassert.invalid
-git config user.name "known-answer bisect"
-version=0.1.0-bisect.$(date +%s)
-for project in src/PerfAssert src/PerfAssert.Xunit src/PerfAssert.Hosting src/PerfAssert.Load; do
-    dotnet pack "$project" -c Release -o artifacts/packages -p:Version="$version" >/dev/null
-done
-dotnet build tools/PerfAssert.Tool -c Release >/dev/null
-tool() { dotnet "$work/repo/tools/PerfAssert.Tool/bin/Release/net10.0/PerfAssert.Tool.dll" "$@"; }
+label=bisect
+source "$repo/eng/known-answer-clone.sh"
 # Every build of the sample, in this clone and in the worktrees bisect checks commits out into, restores this version
 # (an environment variable is an MSBuild property); once restored here it comes from the NuGet cache.
 export PerfAssertVersion="$version"
 tests=samples/OrdersService.PerfTests
 test=GetOrder_AgainstTheReferenceBuild_StaysWithinIt
-
-settings=samples/OrdersService/appsettings.json
-fault() {
-    python3 - "$settings" "$1" "$2" <<'PY'
-import json, sys
-path, key, value = sys.argv[1], sys.argv[2], int(sys.argv[3])
-with open(path) as f:
-    settings = json.load(f)
-settings.setdefault("Faults", {})[key] = value
-with open(path, "w") as f:
-    json.dump(settings, f, indent=2)
-    f.write("\n")
-PY
-}
 
 # Commit 1 is the good end: the sample as it is, with the reference build it names, measured once to size the slowdown.
 git commit -q --allow-empty -m "commit 1: the service as it is"
@@ -95,7 +72,7 @@ if [ "${GIT_BISECT:-0}" = "1" ]; then
     git bisect run dotnet "$work/repo/tools/PerfAssert.Tool/bin/Release/net10.0/PerfAssert.Tool.dll" bisect step \
         --test "$test" --against "$first" --project "$tests/OrdersService.PerfTests.csproj" --baselines "$tests/baselines" || true
     git bisect log | tail -n 3
-    git bisect reset -q
+    git bisect reset
     echo "git bisect run took $(( $(date +%s) - start )) s"
 fi
 exit $status

@@ -20,31 +20,8 @@ slow_at=${SLOW_AT:-5}
 accept_at=${ACCEPT_AT:-9}
 echo "work folder: $work"
 
-git clone -q "$repo" "$work/repo"
-cd "$work/repo"
-git checkout -q -B main
-git config user.email history@perfassert.invalid
-git config user.name "known-answer history"
-version=0.1.0-history.$(date +%s)
-for project in src/PerfAssert src/PerfAssert.Xunit src/PerfAssert.Hosting src/PerfAssert.Load; do
-    dotnet pack "$project" -c Release -o artifacts/packages -p:Version="$version" >/dev/null
-done
-dotnet build tools/PerfAssert.Tool -c Release >/dev/null
-tool() { dotnet "$work/repo/tools/PerfAssert.Tool/bin/Release/net10.0/PerfAssert.Tool.dll" "$@"; }
-
-settings=samples/OrdersService/appsettings.json
-fault() {
-    python3 - "$settings" "$1" "$2" <<'PY'
-import json, sys
-path, key, value = sys.argv[1], sys.argv[2], int(sys.argv[3])
-with open(path) as f:
-    settings = json.load(f)
-settings.setdefault("Faults", {})[key] = value
-with open(path, "w") as f:
-    json.dump(settings, f, indent=2)
-    f.write("\n")
-PY
-}
+label=history
+source "$repo/eng/known-answer-clone.sh"
 tests() {
     mkdir -p "$1"
     PERFASSERT_RESULTS="$1" dotnet test samples/OrdersService.PerfTests -c Release -p:PerfAssertVersion="$version" \

@@ -9,8 +9,7 @@ internal static class HistoryCommand
 {
     public static async Task<int> RunAsync(string command, CliOptions options, Func<string> defaultResults, TextWriter output)
     {
-        var store = HistoryStore.Open(options["--store"]
-            ?? (Environment.GetEnvironmentVariable(HistoryStore.LocationVariable) is { Length: > 0 } configured ? configured : Path.Combine(Directory.GetCurrentDirectory(), HistoryStore.DefaultFile)));
+        var store = Open(options["--store"]);
         switch (command)
         {
             case "history record":
@@ -25,6 +24,10 @@ internal static class HistoryCommand
                 throw new ArgumentException($"unknown command '{command}'.{Environment.NewLine}{Cli.Usage}");
         }
     }
+
+    /// <summary>The store <paramref name="location"/> names, else <c>PERFASSERT_HISTORY</c>'s, else <c>perfassert-history.db</c> in the current directory.</summary>
+    public static HistoryStore Open(string? location) => HistoryStore.Open(location
+        ?? (Environment.GetEnvironmentVariable(HistoryStore.LocationVariable) is { Length: > 0 } configured ? configured : Path.Combine(Directory.GetCurrentDirectory(), HistoryStore.DefaultFile)));
 
     private static async Task<int> RecordAsync(HistoryStore store, CliOptions options, Func<string> defaultResults, TextWriter output)
     {

@@ -7,7 +7,8 @@ namespace PerfAssert.Tests.Tool;
 /// <summary><c>perfassert baseline show | move | build</c> on a real git repository.</summary>
 public sealed class BaselineCommandTests : IDisposable
 {
-    private const string Entry = """
+    /// <summary>A baseline file with one entry that has a latency allowance (also used by <see cref="BisectSearchTests"/>).</summary>
+    internal const string Entry = """
         {
           "schemaVersion": 1,
           "entries": {

@@ -158,20 +158,7 @@ public sealed class BisectSearchTests
     {
         using var source = new TempDirectory();
         using var target = new TempDirectory();
-        File.WriteAllText(Path.Combine(source.Path, "Orders.json"), """
-            {
-              "schemaVersion": 1,
-              "entries": {
-                "GetOrder": {
-                  "environment": { "os": "linux", "architecture": "x64", "cores": 2, "runtimeMajor": 10 },
-                  "allocatedBytesPerOp": 1736, "gen0PerThousandOps": 0, "gen1PerThousandOps": 0, "gen2PerThousandOps": 0,
-                  "calibrationRatio": { "estimate": 6, "lower": 5, "upper": 7, "confidenceLevel": 0.99, "blocks": 64 },
-                  "allocationOps": 200, "allocationScope": "worker", "latencyAllowance": 1.17,
-                  "latencyRatio": { "estimate": 1.12, "lower": 1.08, "upper": 1.161, "confidenceLevel": 0.99, "blocks": 64 }
-                }
-              }
-            }
-            """);
+        File.WriteAllText(Path.Combine(source.Path, "Orders.json"), BaselineCommandTests.Entry);
         File.WriteAllText(Path.Combine(source.Path, "Orders.received.json"), "not copied");
 
         await TestRunComparer.AgainstAsync(source.Path, target.Path, Sha(3), TestContext.Current.CancellationToken);

@@ -218,11 +218,10 @@ internal static class BisectCommand
     /// The range around the operation's latest change point the history has not seen accepted: the last recorded commit
     /// before it (good) to the first at or after it (bad).
     /// </summary>
-    private static async Task<(string Good, string Bad, string Origin)> FromHistoryAsync(CliOptions options, CancellationToken cancellationToken)
+    internal static async Task<(string Good, string Bad, string Origin)> FromHistoryAsync(CliOptions options, CancellationToken cancellationToken)
     {
         var operation = options["--operation"] ?? options["--test"]!;
-        var store = HistoryStore.Open(options["--store"]
-            ?? (Environment.GetEnvironmentVariable(HistoryStore.LocationVariable) is { Length: > 0 } configured ? configured : Path.Combine(Directory.GetCurrentDirectory(), HistoryStore.DefaultFile)));
+        var store = HistoryCommand.Open(options["--store"]);
         var snapshot = await store.ReadAsync(new HistoryQuery { Operation = operation, Branch = options["--branch"] }, cancellationToken);
         var changes = HistoryAnalysis.Analyse(snapshot)
             .SelectMany(c => c.Operations)
