@@ -112,7 +112,7 @@ public sealed record PerfOptions
     public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
 
     /// <summary>
-    /// When a verdict against the reference build profiles both builds afterwards to say where they differ (two fresh pairs,
+    /// When a verdict against the reference build profiles both builds afterwards to say where they differ (three fresh pairs,
     /// each worker recorded with EventPipe for <see cref="DiagnosisTime"/>; the recording's timings never count towards the
     /// verdict). The setting <c>PERFASSERT_DIAGNOSE</c> (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it.
     /// <value>The default is <see cref="DiagnosisMode.OnRegression"/>: nothing is profiled on a passing verdict.</value>
@@ -120,7 +120,7 @@ public sealed record PerfOptions
     public DiagnosisMode Diagnosis { get; init; } = DiagnosisMode.OnRegression;
 
     /// <summary>
-    /// How long a diagnosis records each worker serving the measured call (each build's worker in each of its two pairs). At
+    /// How long a diagnosis records each worker serving the measured call (each build's worker in each of its three pairs). At
     /// the profiler's one sample a millisecond, 1 s of a call that takes 50 us holds about 1,000 samples and 20,000 calls,
     /// so a method that differs by 10% of the call (5 us, about 100 samples, against a noise of their square root) stands
     /// out by ten standard errors in each pair, where the noise rule asks about four among a few hundred methods. A call of 1 ms gets 1,000 calls and

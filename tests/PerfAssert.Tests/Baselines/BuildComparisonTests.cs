@@ -113,7 +113,7 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
-    public async Task RunAsync_Regression_IsDiagnosedOnTwoFreshPairs_ItsMessageEndsWithTheMethodsThatDifferAndTheFiles()
+    public async Task RunAsync_Regression_IsDiagnosedOnThreeFreshPairs_ItsMessageEndsWithTheMethodsThatDifferAndTheFiles()
     {
         await RecordAsync(20_000, 85_000);
         var builds = ProfiledBuilds(22_000, 20_000, side => side == BuildSide.Current ? Stacks((900, "Fake.Serialize"), (90, "Fake.Validate")) : Stacks((1_000, "Fake.Serialize")));
@@ -122,12 +122,12 @@ public sealed class BuildComparisonTests : IDisposable
 
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
-        // The two first pairs, then two fresh pairs for the diagnosis, each with both sides recorded.
-        Assert.Equal(4, builds.PairsStarted);
-        Assert.Equal(4, builds.SidesProfiled);
+        // The two first pairs, then three fresh pairs for the diagnosis, each with both sides recorded.
+        Assert.Equal(5, builds.PairsStarted);
+        Assert.Equal(6, builds.SidesProfiled);
         var lines = latency.Message.Split(Environment.NewLine);
         Assert.StartsWith("GET /fake / reference build 0123456789ab mean (+5%)", lines[0], StringComparison.Ordinal);
-        Assert.StartsWith("Where (profiled after the verdict on 2 fresh pairs, 1.0 s a worker: ", lines[1], StringComparison.Ordinal);
+        Assert.StartsWith("Where (profiled after the verdict on 3 fresh pairs, 1.0 s a worker: ", lines[1], StringComparison.Ordinal);
         // The method only the working tree runs is the top row, more than noise, about the 2 us per call it costs there;
         // the method both run alike is not marked.
         Assert.Matches(@"^  \* 0\.0 -> (1\.9|2\.0|2\.1) \(\+(1\.9|2\.0|2\.1) us\) \(new\)  Fake\.Validate$", lines[3]);
@@ -136,12 +136,12 @@ public sealed class BuildComparisonTests : IDisposable
         var files = lines[^1];
         Assert.StartsWith("  files: ", files, StringComparison.Ordinal);
         var folder = files["  files: ".Length..files.IndexOf(" (", StringComparison.Ordinal)];
-        Assert.All(["diagnosis.speedscope.json", "diff.folded", "working-tree-1.nettrace", "reference-build-1.nettrace", "working-tree-2.nettrace", "reference-build-2.nettrace"], f => Assert.True(File.Exists(Path.Combine(folder, f)), f));
-        // The differential folded stacks hold each side's samples over both pairs: the reference build's column, then the
+        Assert.All(["diagnosis.speedscope.json", "diff.folded", "working-tree-1.nettrace", "reference-build-1.nettrace", "working-tree-2.nettrace", "reference-build-2.nettrace", "working-tree-3.nettrace", "reference-build-3.nettrace"], f => Assert.True(File.Exists(Path.Combine(folder, f)), f));
+        // The differential folded stacks hold each side's samples over every pair: the reference build's column, then the
         // working tree's.
         var folded = await File.ReadAllLinesAsync(Path.Combine(folder, "diff.folded"), TestContext.Current.CancellationToken);
-        Assert.Equal(2 * 1_000, folded.Sum(l => int.Parse(l.Split(' ')[^2], System.Globalization.CultureInfo.InvariantCulture)));
-        Assert.Equal(2 * 990, folded.Sum(l => int.Parse(l.Split(' ')[^1], System.Globalization.CultureInfo.InvariantCulture)));
+        Assert.Equal(BuildDiagnosis.Pairs * 1_000, folded.Sum(l => int.Parse(l.Split(' ')[^2], System.Globalization.CultureInfo.InvariantCulture)));
+        Assert.Equal(BuildDiagnosis.Pairs * 990, folded.Sum(l => int.Parse(l.Split(' ')[^1], System.Globalization.CultureInfo.InvariantCulture)));
         // The results file carries it with the verdict.
         Assert.Equal(latency.Diagnosis, Assert.Single(result.Verdicts, v => v.Unit == "x").Diagnosis);
     }
