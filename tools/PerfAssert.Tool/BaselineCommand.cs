@@ -67,16 +67,7 @@ internal static class BaselineCommand
         }
 
         new BaselineReference(commit).Write(store);
-        foreach (var path in allowances.Select(a => a.Path).Distinct())
-        {
-            await store.UpdateAsync(path, file =>
-            {
-                foreach (var (id, entry) in file.Entries.Where(e => e.Value.LatencyAllowance is not null).ToList())
-                {
-                    file.Entries[id] = entry with { LatencyAllowance = null, LatencyRatio = null };
-                }
-            });
-        }
+        await DropAllowancesAsync(store, allowances.Select(a => a.Path).Distinct(), CancellationToken.None);
 
         await output.WriteLineAsync($"reference commit {old?.Commit ?? "(none)"} -> {commit}");
         foreach (var (path, id, allowance) in allowances)
@@ -110,7 +101,26 @@ internal static class BaselineCommand
         }
     }
 
-    private static IEnumerable<(string Path, string Id, double Allowance)> Allowances(BaselineStore store) =>
+    /// <summary>
+    /// Drops every latency allowance (and the ratio it was rounded from) in the baseline files at <paramref name="paths"/>:
+    /// each was relative to a reference that is no longer the one judged against (a moved reference, bisect's comparisons).
+    /// </summary>
+    internal static async Task DropAllowancesAsync(BaselineStore store, IEnumerable<string> paths, CancellationToken cancellationToken)
+    {
+        foreach (var path in paths)
+        {
+            await store.UpdateAsync(path, file =>
+            {
+                foreach (var (id, entry) in file.Entries.Where(e => e.Value.LatencyAllowance is not null).ToList())
+                {
+                    file.Entries[id] = entry with { LatencyAllowance = null, LatencyRatio = null };
+                }
+            }, cancellationToken);
+        }
+    }
+
+    /// <summary>Every latency allowance of the store's baseline files: the file, the entry and the allowance.</summary>
+    internal static IEnumerable<(string Path, string Id, double Allowance)> Allowances(BaselineStore store) =>
         store.BaselineFiles().SelectMany(path => store.Read(path).Entries
             .Where(e => e.Value.LatencyAllowance is not null)
             .Select(e => (path, e.Key, e.Value.LatencyAllowance!.Value)));

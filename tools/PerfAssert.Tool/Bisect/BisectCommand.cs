@@ -186,7 +186,8 @@ internal static class BisectCommand
         var minutes = options["--timeout"] is { } t
             ? double.TryParse(t, NumberStyles.Float, CultureInfo.InvariantCulture, out var m) && m > 0 ? m : throw new ArgumentException($"--timeout '{t}' is not a positive number of minutes.")
             : 20;
-        var cache = Environment.GetEnvironmentVariable("PERFASSERT_BUILD_CACHE") is { Length: > 0 } configured ? configured : Path.Combine(root, "artifacts", "baseline-builds");
+        // The cache the tests' own ServiceBuilds and 'baseline build' use: PERFASSERT_BUILD_CACHE, else BaselineBuilder's default.
+        var cache = new BaselineBuilder(root, Environment.GetEnvironmentVariable("PERFASSERT_BUILD_CACHE") is { Length: > 0 } configured ? configured : null).CacheDirectory;
         return new BisectSetup(root, Path.GetRelativePath(root, project), filter, Path.GetRelativePath(root, store.Directory), work, cache, TimeSpan.FromMinutes(minutes), !options.Has("--no-diagnosis"), inPlace);
     }
 

@@ -21,9 +21,6 @@ internal sealed class TestRunComparer(BisectSetup setup, TextWriter log) : IComm
     private readonly List<string> _worktrees = [];
     private int _runs;
 
-    /// <summary>How many test runs it made (a comparison that could not tell at first makes two).</summary>
-    public int Runs => _runs;
-
     /// <summary>The results folder of each comparison made, by (later, earlier).</summary>
     public Dictionary<(string Later, string Earlier), string> Results { get; } = [];
 
@@ -142,16 +139,7 @@ internal sealed class TestRunComparer(BisectSetup setup, TextWriter log) : IComm
 
         var store = new BaselineStore(target);
         new BaselineReference(commit).Write(store);
-        foreach (var path in store.BaselineFiles())
-        {
-            await store.UpdateAsync(path, file =>
-            {
-                foreach (var (id, entry) in file.Entries.Where(e => e.Value.LatencyAllowance is not null).ToList())
-                {
-                    file.Entries[id] = entry with { LatencyAllowance = null, LatencyRatio = null };
-                }
-            }, cancellationToken).ConfigureAwait(false);
-        }
+        await BaselineCommand.DropAllowancesAsync(store, BaselineCommand.Allowances(store).Select(a => a.Path).Distinct(), cancellationToken).ConfigureAwait(false);
     }
 
     private async Task<string> WorktreeAsync(BisectCommit commit, CancellationToken cancellationToken)
