@@ -67,10 +67,10 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
         EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken);
 
     /// <summary>Reads a recording <see cref="RecordAsync"/> made, off the caller's thread and within the same bound.</summary>
-    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken)
+    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken)
     {
         var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);
-        return (recording.Cpu, recording.Allocations);
+        return (recording.Cpu, recording.Allocations, recording.SampleInterval);
     }
 
     public void EnsureRunning()

@@ -17,7 +17,11 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     /// <summary>How many rows of each table a message shows.</summary>
     public const int MessageRows = 6;
 
-    /// <summary>The CPU samples' interval: the runtime's sample profiler takes every thread's stack once a millisecond.</summary>
+    /// <summary>
+    /// The CPU samples' nominal interval: the runtime's sample profiler is asked for every thread's stack once a millisecond.
+    /// A recording's own interval is measured from its ticks (a little longer; <c>EventPipeRecorder.Interval</c>); this one
+    /// stands in when a recording has too few ticks to measure.
+    /// </summary>
     public static readonly TimeSpan SampleInterval = TimeSpan.FromMilliseconds(1);
 
     /// <summary>Both sides' CPU profiles and sampled allocations, for speedscope.</summary>

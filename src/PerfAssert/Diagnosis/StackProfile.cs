@@ -60,8 +60,10 @@ internal sealed class StackProfile
     public int InclusiveSamples(string method) => _inclusive.GetValueOrDefault(method);
 
     /// <summary>
-    /// The recordings of one side, as one profile: their stacks together over their calls together (they must share one
-    /// sampling interval).
+    /// The recordings of one side, as one profile: their stacks together over their calls together. Each recording's
+    /// samples stand for its own interval (the sample profiler's ticks stretch with the machine's load), so one sample of
+    /// the pool stands for their average weighted by samples: every sample keeps the time it stood for in its recording
+    /// when the intervals agree, and the pool's total time per call stays the sum of the recordings' in any case.
     /// </summary>
     public static StackProfile Pool(IEnumerable<StackProfile> profiles)
     {
@@ -77,12 +79,11 @@ internal sealed class StackProfile
             return all[0];
         }
 
-        if (all.Select(p => p.Interval).Distinct().Count() > 1)
-        {
-            throw new ArgumentException("Profiles sampled at different intervals cannot be pooled.", nameof(profiles));
-        }
-
-        return new StackProfile(all.SelectMany(p => p.Stacks), all.Sum(p => p.Calls), all[0].Interval);
+        var samples = all.Sum(p => p.Samples);
+        var interval = samples == 0
+            ? TimeSpan.FromTicks((long)all.Average(p => p.Interval.Ticks))
+            : TimeSpan.FromTicks((long)Math.Round(all.Sum(p => p.Samples * (double)p.Interval.Ticks) / samples));
+        return new StackProfile(all.SelectMany(p => p.Stacks), all.Sum(p => p.Calls), interval);
     }
 
     /// <summary>What <paramref name="samples"/> of this profile stand for per call, in nanoseconds.</summary>

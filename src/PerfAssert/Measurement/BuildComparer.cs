@@ -143,7 +143,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         // Every recording made, each with nothing else running: now they are read side by side (about a second each).
         var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
         var profiles = recordings.Zip(read, (r, x) => (r.Pair, r.Side,
-            Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), BuildDiagnosis.SampleInterval),
+            Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), x.SampleInterval),
             Allocations: new AllocationProfile(x.Allocations, Math.Max(1, r.Calls)))).ToList();
         (T Baseline, T Current) Sides<T>(int pair, Func<(int Pair, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
             (of(profiles.Single(x => x.Pair == pair && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Pair == pair && x.Side == BuildSide.Current)));

@@ -49,7 +49,9 @@ public sealed partial class EventPipeRecorderTests : IDisposable
             }, TimeSpan.FromSeconds(30), deadline.Token);
             var recording = EventPipeRecorder.Read(_file);
 
-            var profile = new StackProfile(recording.Cpu, calls, TimeSpan.FromMilliseconds(1));
+            // The sample profiler's ticks as this recording kept them: every millisecond asked for, a little more taken.
+            Assert.InRange(recording.SampleInterval.TotalMilliseconds, 0.9, 5);
+            var profile = new StackProfile(recording.Cpu, calls, recording.SampleInterval);
             // The spinning method is named and sampled. How much of its time the samples show is another matter: on a warm
             // service Work.Spin got 95 samples where 20,646 calls of about 17 us (wrk beside /ping: 48 against 30 us a
             // request) would give about 350, and each of its stacks ended at Work.Spin itself, its callers lost. The
@@ -73,6 +75,15 @@ public sealed partial class EventPipeRecorderTests : IDisposable
             app.Kill(entireProcessTree: true);
             await app.WaitForExitAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(10), CancellationToken.None);
         }
+    }
+
+    [Fact]
+    public void Interval_ThreadsSampledOnEachTick_IsTheSpanOfTheLongestLivedOverItsTicks()
+    {
+        // Three threads: one sampled on all 801 ticks over a second, one that started late, one sampled once.
+        Assert.Equal(1.25, EventPipeRecorder.Interval([(801, 10.0, 1010.0), (200, 760.0, 1010.0), (1, 500.0, 500.0)]).TotalMilliseconds, 9);
+        Assert.Equal(BuildDiagnosis.SampleInterval, EventPipeRecorder.Interval([(1, 500.0, 500.0)]));
+        Assert.Equal(BuildDiagnosis.SampleInterval, EventPipeRecorder.Interval([]));
     }
 
     [Theory]

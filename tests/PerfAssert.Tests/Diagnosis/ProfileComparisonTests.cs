@@ -128,14 +128,19 @@ public sealed class ProfileComparisonTests
     }
 
     [Fact]
-    public void StackProfile_Pool_AddsStacksAndCalls_AndRefusesOtherIntervals()
+    public void StackProfile_Pool_AddsStacksAndCalls_AndKeepsTheTimeEachRecordingsSamplesStoodFor()
     {
         var pooled = StackProfile.Pool([Profile(100, (10, [Entry, Hot])), Profile(300, (30, [Entry, Hot]), (5, [Entry]))]);
 
         Assert.Equal(400, pooled.Calls);
         Assert.Equal(40, pooled.SelfSamples(Hot));
         Assert.Equal(45, pooled.InclusiveSamples(Entry));
-        Assert.Throws<ArgumentException>(() => StackProfile.Pool([Profile(100, (1, [Hot])), new StackProfile([new SampledStack([Hot], 1)], 100, TimeSpan.FromMilliseconds(2))]));
+        Assert.Equal(BuildDiagnosis.SampleInterval, pooled.Interval);
+
+        // A recording whose ticks came every 2 ms (a loaded machine) beside one at 1 ms: 10 ms and 60 ms of Hot over 400 calls.
+        var stretched = StackProfile.Pool([Profile(100, (10, [Hot])), new StackProfile([new SampledStack([Hot], 30)], 300, TimeSpan.FromMilliseconds(2))]);
+        Assert.Equal(TimeSpan.FromMilliseconds(1.75), stretched.Interval);
+        Assert.Equal(70_000_000.0 / 400, stretched.NanosecondsPerCall(stretched.SelfSamples(Hot)), 6);
     }
 
     [Fact]

@@ -182,7 +182,9 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
             await File.WriteAllTextAsync(file, "a recording", cancellationToken);
         }
 
-        public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
-            Task.FromResult(Owner.Profiles!(side) ?? throw new InvalidOperationException("the worker's diagnostics port refused the session"));
+        public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
+            Task.FromResult(Owner.Profiles!(side) is { } recorded
+                ? (recorded.Cpu, recorded.Allocations, BuildDiagnosis.SampleInterval)
+                : throw new InvalidOperationException("the worker's diagnostics port refused the session"));
     }
 }
