@@ -67,7 +67,26 @@ install_peers() {
         echo "warning: apt-get could not install ${missing[*]}; the tests that need them will fail and name the package" >&2
     fi
 }
-install_peers &
+# speedscope, the viewer a diagnosis's profile file is written for: a test checks the file against the JSON schema its npm
+# package ships and opens it in its web app in headless Chromium. Installed with npm (Debian's nodejs and npm when there is
+# no npm), after the Debian packages.
+speedscope=1.25.0
+install_speedscope() {
+    local root sudo=""
+    root=$(npm root -g 2>/dev/null)
+    if [ -n "$root" ] && grep -q "\"version\": \"$speedscope\"" "$root/speedscope/package.json" 2>/dev/null; then
+        return 0
+    fi
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    if ! command -v npm >/dev/null 2>&1; then
+        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm; } >/dev/null \
+            || echo "warning: apt-get could not install nodejs and npm; the speedscope tests will fail and name the command" >&2
+    fi
+    echo "Installing speedscope $speedscope with npm"
+    $sudo npm install -g --silent "speedscope@$speedscope" >/dev/null \
+        || echo "warning: npm could not install speedscope@$speedscope; the speedscope tests will fail and name the command" >&2
+}
+{ install_peers; install_speedscope; } &
 peers_pid=$!
 
 # Every build of the run (the solution's, and the tests' own builds of scratch services and consumers, which PerfAssert

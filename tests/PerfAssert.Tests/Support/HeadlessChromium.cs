@@ -12,6 +12,27 @@ internal static class HeadlessChromium
 
     public static async Task ScreenshotAsync(string page, string screenshot, int width, int height)
     {
+        var output = await RunAsync(new Uri(page).AbsoluteUri, Path.Combine(Path.GetDirectoryName(page)!, "profile"), width, height, "--screenshot=" + screenshot);
+        Assert.True(File.Exists(screenshot), $"no screenshot of {page}:\n{output}");
+    }
+
+    /// <summary>
+    /// Loads <paramref name="url"/>, gives its scripts <paramref name="milliseconds"/> of virtual time (Chromium fast-forwards
+    /// timers and waits for the network meanwhile) and returns the page's DOM as its scripts left it.
+    /// </summary>
+    public static Task<string> DomAsync(string url, string userDataDirectory, int milliseconds) =>
+        RunAsync(url, userDataDirectory, 1200, 800, $"--virtual-time-budget={milliseconds}", "--dump-dom");
+
+    /// <summary>Screenshots <paramref name="url"/> after <paramref name="milliseconds"/> of virtual time for its scripts.</summary>
+    public static async Task ScreenshotUrlAsync(string url, string userDataDirectory, string screenshot, int milliseconds)
+    {
+        var output = await RunAsync(url, userDataDirectory, 1200, 800, $"--virtual-time-budget={milliseconds}", "--screenshot=" + screenshot);
+        Assert.True(File.Exists(screenshot), $"no screenshot of {url}:\n{output}");
+    }
+
+    /// <summary>Runs Chromium headless on <paramref name="url"/> with <paramref name="extra"/> arguments, bounded at 60 s; returns its standard output.</summary>
+    private static async Task<string> RunAsync(string url, string userDataDirectory, int width, int height, params string[] extra)
+    {
         var chromium = new[] { "chromium-headless-shell", "chromium", "chromium-browser" }
             .SelectMany(name => (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(Path.PathSeparator).Select(d => Path.Combine(d, name)))
             .Append("/usr/lib/chromium/chromium-headless-shell")
@@ -21,8 +42,8 @@ internal static class HeadlessChromium
         foreach (var argument in new[]
         {
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb", "--force-device-scale-factor=1",
-            $"--window-size={width},{height}", "--user-data-dir=" + Path.Combine(Path.GetDirectoryName(page)!, "profile"), "--screenshot=" + screenshot, new Uri(page).AbsoluteUri,
-        })
+            $"--window-size={width},{height}", "--user-data-dir=" + userDataDirectory,
+        }.Concat(extra).Append(url))
         {
             start.ArgumentList.Add(argument);
         }
@@ -39,9 +60,10 @@ internal static class HeadlessChromium
         catch (OperationCanceledException)
         {
             process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"{chromium} took over 60 s to screenshot {page}");
+            throw new TimeoutException($"{chromium} took over 60 s on {url}");
         }
 
-        Assert.True(process.ExitCode == 0 && File.Exists(screenshot), $"{chromium} exited with {process.ExitCode} and {(File.Exists(screenshot) ? "a" : "no")} screenshot:\n{await output}\n{await error}");
+        Assert.True(process.ExitCode == 0, $"{chromium} exited with {process.ExitCode} on {url}:\n{await output}\n{await error}");
+        return await output;
     }
 }
