@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Known answers for the diagnosis of a Regression against the reference build, in a scratch clone of this repository, on
+# the consumer sample from packed packages: the sample's test of GET /orders/{id} against the reference build, run RUNS
+# times (10) with a change in the working tree only, and each run's diagnosis checked.
+#   (a) CPU: the sample's fault switch Faults:ExtraCpuMicrosecondsPerRequest set to 15% of the call's time (measured
+#       first), busy work in FaultInjection.Work: right when that method is the top CPU row, marked, its difference within
+#       30% of the microseconds injected.
+#   (b) allocations: Faults:ExtraBytesPerRequest = 4000, a byte[4000] (4,024 bytes with its header) made in
+#       FaultInjection.OnRequest: right when the marked "System.Byte[] in ...FaultInjection.OnRequest()" row adds
+#       4,024 B per call within 10%.
+#
+#   eng/diagnosis-known-answer.sh [WORK_DIR]          (default: a new temp folder; RUNS=10, CASES="cpu alloc")
+#
+# Prints one line per run and a tally per case; each run's console output is kept under WORK_DIR/runs.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mkdir -p "${1:-$(mktemp -d)}" && cd "${1:-$_}" && pwd)
+runs=${RUNS:-10}
+cases=${CASES:-cpu alloc}
+echo "work folder: $work"
+
+label=diagnosis
+source "$repo/eng/known-answer-clone.sh"
+export PerfAssertVersion="$version"
+tests=samples/OrdersService.PerfTests
+test=GetOrder_AgainstTheReferenceBuild_StaysWithinIt
+mkdir -p "$work/runs"
+
+# The call's time at the reference, to size the CPU work: one passing run of the unchanged sample.
+PERFASSERT_RESULTS="$work/sizing" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" >"$work/sizing.log" 2>&1 || true
+extra=$(python3 - "$work/sizing" <<'PY'
+import glob, json, sys
+for path in glob.glob(sys.argv[1] + "/*GetOrder_AgainstTheReferenceBuild*.json"):
+    print(max(1, round(json.load(open(path))["subject"]["meanNs"] / 1000 * 0.15)))
+PY
+)
+echo "GET /orders/42: the CPU case adds $extra us of work per request (15% of the call)"
+
+for case in $cases; do
+    git checkout -q -- "$settings"
+    if [ "$case" = cpu ]; then fault ExtraCpuMicrosecondsPerRequest "$extra"; else fault ExtraBytesPerRequest 4000; fi
+    right=0
+    for run in $(seq 1 "$runs"); do
+        log="$work/runs/$case-$run.log"
+        PERFASSERT_RESULTS="$work/runs/$case-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        verdict=$(python3 - "$log" "$case" "$extra" <<'PY'
+import re, sys
+log, case, extra = open(sys.argv[1]).read(), sys.argv[2], float(sys.argv[3])
+where = log.find("Where (profiled")
+if where < 0:
+    regression = "Regression" in log
+    print(f"wrong: no diagnosis (the verdict {'was' if regression else 'was not'} a Regression)")
+    sys.exit()
+table = log[where:where + 6000]
+if case == "cpu":
+    rows = re.findall(r"(\*?) +([\d.]+) -> ([\d.]+) \(([+-][\d.]+) us\)(?: \((?:new|gone)\))?  (\S+)", table.split("allocated bytes")[0])
+    if not rows:
+        print("wrong: no CPU rows"); sys.exit()
+    mark, _, _, difference, method = rows[0]
+    share = float(difference) / extra
+    ok = mark == "*" and "FaultInjection.Work" in method and abs(share - 1) <= 0.30
+    print(f"{'right' if ok else 'wrong'}: top CPU row {mark or '-'} {difference} us ({share:.0%} of {extra:.0f}) {method[:90]}")
+else:
+    rows = re.findall(r"(\*?) +([\d,]+) -> ([\d,]+) \(([+-][\d,]+) B \+- ([\d,]+)\)  (System\.Byte\[\]) in (\S+)", table)
+    match = [r for r in rows if "FaultInjection.OnRequest" in r[6]]
+    if not match:
+        print("wrong: no System.Byte[] row in FaultInjection.OnRequest"); sys.exit()
+    mark, _, _, difference, interval, _, method = match[0]
+    added = float(difference.replace(",", ""))
+    ok = mark == "*" and abs(added / 4024 - 1) <= 0.10
+    print(f"{'right' if ok else 'wrong'}: System.Byte[] in {method} {mark or '-'} {difference} B +- {interval} ({added / 4024:.0%} of 4,024)")
+PY
+)
+        echo "$case run $run: $verdict"
+        [[ "$verdict" == right* ]] && right=$((right + 1))
+    done
+    echo "$case: right in $right of $runs runs"
+done
+git checkout -q -- "$settings"
