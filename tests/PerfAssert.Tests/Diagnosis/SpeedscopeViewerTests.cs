@@ -73,7 +73,22 @@ public sealed partial class SpeedscopeViewerTests : IDisposable
         Assert.DoesNotContain("(1/", refused, StringComparison.Ordinal);
     }
 
-    public void Dispose() => _folder.Delete(recursive: true);
+    public void Dispose()
+    {
+        // Chromium's crash handler may still write into a profile folder a moment after Chromium has exited.
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                _folder.Delete(recursive: true);
+                return;
+            }
+            catch (IOException) when (attempt < 10)
+            {
+                Thread.Sleep(100);
+            }
+        }
+    }
 
     /// <summary>A diagnosis's file, as <c>BuildComparer</c> writes it: both sides' CPU, then both sides' allocations.</summary>
     private static string DiagnosisFile()
