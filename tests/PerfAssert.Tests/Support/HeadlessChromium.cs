@@ -10,23 +10,26 @@ internal static class HeadlessChromium
 {
     private const string Install = "apt-get install chromium-headless-shell (tools/test.sh, the README's test command, installs it)";
 
-    public static async Task ScreenshotAsync(string page, string screenshot, int width, int height)
-    {
-        var output = await RunAsync(new Uri(page).AbsoluteUri, Path.Combine(Path.GetDirectoryName(page)!, "profile"), width, height, "--screenshot=" + screenshot);
-        Assert.True(File.Exists(screenshot), $"no screenshot of {page}:\n{output}");
-    }
+    /// <summary>Screenshots the page file <paramref name="page"/> at <paramref name="width"/> x <paramref name="height"/>.</summary>
+    public static Task ScreenshotAsync(string page, string screenshot, int width, int height) =>
+        ScreenshotAsync(new Uri(page).AbsoluteUri, Path.Combine(Path.GetDirectoryName(page)!, "profile"), screenshot, width, height);
+
+    /// <summary>Screenshots <paramref name="url"/> at 1200 x 800 after <paramref name="milliseconds"/> of virtual time for its scripts (<see cref="DomAsync"/>).</summary>
+    public static Task ScreenshotUrlAsync(string url, string userDataDirectory, string screenshot, int milliseconds) =>
+        ScreenshotAsync(url, userDataDirectory, screenshot, 1200, 800, VirtualTime(milliseconds));
 
     /// <summary>
     /// Loads <paramref name="url"/>, gives its scripts <paramref name="milliseconds"/> of virtual time (Chromium fast-forwards
     /// timers and waits for the network meanwhile) and returns the page's DOM as its scripts left it.
     /// </summary>
     public static Task<string> DomAsync(string url, string userDataDirectory, int milliseconds) =>
-        RunAsync(url, userDataDirectory, 1200, 800, $"--virtual-time-budget={milliseconds}", "--dump-dom");
+        RunAsync(url, userDataDirectory, 1200, 800, VirtualTime(milliseconds), "--dump-dom");
 
-    /// <summary>Screenshots <paramref name="url"/> after <paramref name="milliseconds"/> of virtual time for its scripts.</summary>
-    public static async Task ScreenshotUrlAsync(string url, string userDataDirectory, string screenshot, int milliseconds)
+    private static string VirtualTime(int milliseconds) => $"--virtual-time-budget={milliseconds}";
+
+    private static async Task ScreenshotAsync(string url, string userDataDirectory, string screenshot, int width, int height, params string[] extra)
     {
-        var output = await RunAsync(url, userDataDirectory, 1200, 800, $"--virtual-time-budget={milliseconds}", "--screenshot=" + screenshot);
+        var output = await RunAsync(url, userDataDirectory, width, height, [.. extra, "--screenshot=" + screenshot]);
         Assert.True(File.Exists(screenshot), $"no screenshot of {url}:\n{output}");
     }
 

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 
@@ -16,12 +17,38 @@ internal static class SpeedscopeApp
 
     private const string Install = "npm install -g speedscope@" + Version + " (tools/test.sh, the README's test command, installs it)";
 
-    /// <summary>The package's <c>dist/release</c> folder: <c>index.html</c>, its scripts and <c>file-format-schema.json</c>.</summary>
+    /// <summary>
+    /// The package's <c>dist/release</c> folder (<c>index.html</c>, its scripts and <c>file-format-schema.json</c>) under
+    /// npm's global folder, <c>npm root -g</c>, where tools/test.sh installs it; Debian's and npm's usual global folders when
+    /// there is no npm to ask.
+    /// </summary>
     public static string Release()
     {
-        var roots = new[] { Environment.GetEnvironmentVariable("NPM_CONFIG_PREFIX") is { Length: > 0 } prefix ? Path.Combine(prefix, "lib", "node_modules") : null, "/usr/lib/node_modules", "/usr/local/lib/node_modules" };
-        return roots.OfType<string>().Select(r => Path.Combine(r, "speedscope", "dist", "release")).FirstOrDefault(d => File.Exists(Path.Combine(d, "index.html")) && File.Exists(Path.Combine(d, "file-format-schema.json")))
-            ?? throw new InvalidOperationException($"speedscope is not installed on this machine (looked in {string.Join(", ", roots.OfType<string>())}): {Install}.");
+        var roots = NpmRoot() is { } root ? [root] : new[] { "/usr/lib/node_modules", "/usr/local/lib/node_modules" };
+        return roots.Select(r => Path.Combine(r, "speedscope", "dist", "release")).FirstOrDefault(d => File.Exists(Path.Combine(d, "index.html")) && File.Exists(Path.Combine(d, "file-format-schema.json")))
+            ?? throw new InvalidOperationException($"speedscope is not installed on this machine (looked in {string.Join(", ", roots)}): {Install}.");
+    }
+
+    /// <summary>What <c>npm root -g</c> prints, bounded at 30 s; null without npm.</summary>
+    private static string? NpmRoot()
+    {
+        try
+        {
+            using var npm = Process.Start(new ProcessStartInfo("npm", ["root", "-g"]) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false })!;
+            var output = npm.StandardOutput.ReadToEndAsync();
+            _ = npm.StandardError.ReadToEndAsync();
+            if (!npm.WaitForExit(TimeSpan.FromSeconds(30)))
+            {
+                npm.Kill(entireProcessTree: true);
+                return null;
+            }
+
+            return npm.ExitCode == 0 && output.Result.Trim() is { Length: > 0 } root ? root : null;
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return null;
+        }
     }
 
     /// <summary>
