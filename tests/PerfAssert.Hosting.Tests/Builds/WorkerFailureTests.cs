@@ -7,7 +7,7 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// <summary>
 /// Workers that misbehave, with real git, real builds and real workers: each is a clear error within a bounded time,
 /// nothing is written under baselines/, and no process is left behind. Nothing here rests on a timing, so this class runs
-/// beside the others, and the project beside the other untimed ones (tools/test.sh).
+/// beside the other classes of this project.
 /// </summary>
 public sealed class WorkerFailureTests : IDisposable
 {
