@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Known answers for the diagnosis of a Regression against the reference build, in a scratch clone of this repository, on
-# the consumer sample from packed packages: the sample's test of GET /orders/{id} against the reference build, run RUNS
-# times (10) with a change in the working tree only, and each run's diagnosis checked.
+# Known answers for the diagnosis, in a scratch clone of this repository, on the consumer sample from packed packages, in two
+# arrangements (ARRANGEMENTS, both by default): "builds", the sample's test of GET /orders/{id} against the reference build
+# with a change in the working tree only; "process", its comparison of GET /orders/{id} with GET /v1/orders/{id} in one
+# process (ServiceHost), with a change in the subject only (v1 calls no fault switch), diagnosed whatever the verdict
+# (PERFASSERT_DIAGNOSE=always: the question is where, not whether). Each run RUNS times (10), each diagnosis checked.
 #   (a) CPU: the sample's fault switch Faults:ExtraCpuMicrosecondsPerRequest set to 15% of the call's time (measured
 #       first), busy work in FaultInjection.Work: right when that method is the top CPU row, marked, its difference within
 #       30% of the microseconds injected.
@@ -9,7 +11,7 @@
 #       FaultInjection.OnRequest: right when the marked "System.Byte[] in ...FaultInjection.OnRequest()" row adds
 #       4,024 B per call within 10%.
 #
-#   eng/diagnosis-known-answer.sh [WORK_DIR]          (default: a new temp folder; RUNS=10, CASES="cpu alloc")
+#   eng/diagnosis-known-answer.sh [WORK_DIR]   (default: a new temp folder; RUNS=10, CASES="cpu alloc", ARRANGEMENTS="builds process")
 #
 # Prints one line per run and a tally per case; each run's console output is kept under WORK_DIR/runs.
 set -euo pipefail
@@ -17,32 +19,42 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mkdir -p "${1:-$(mktemp -d)}" && cd "${1:-$_}" && pwd)
 runs=${RUNS:-10}
 cases=${CASES:-cpu alloc}
+arrangements=${ARRANGEMENTS:-builds process}
 echo "work folder: $work"
 
 label=diagnosis
 source "$repo/eng/known-answer-clone.sh"
 export PerfAssertVersion="$version"
 tests=samples/OrdersService.PerfTests
-test=GetOrder_AgainstTheReferenceBuild_StaysWithinIt
 mkdir -p "$work/runs"
 
-# The call's time at the reference, to size the CPU work: one passing run of the unchanged sample.
-PERFASSERT_RESULTS="$work/sizing" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" >"$work/sizing.log" 2>&1 || true
-extra=$(python3 - "$work/sizing" <<'PY'
+for arrangement in $arrangements; do
+if [ "$arrangement" = builds ]; then
+    test=GetOrder_AgainstTheReferenceBuild_StaysWithinIt; diagnose=regression
+else
+    test=GetOrder_SourceGeneratedJson_AtMostTenPercentSlowerThanV1; diagnose=always
+fi
+
+# The call's time, to size the CPU work: one run of the unchanged sample (the working tree's, or the subject's, mean).
+git checkout -q -- "$settings"
+PERFASSERT_RESULTS="$work/sizing-$arrangement" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" >"$work/sizing-$arrangement.log" 2>&1 || true
+extra=$(python3 - "$work/sizing-$arrangement" "$test" <<'PY'
 import glob, json, sys
-for path in glob.glob(sys.argv[1] + "/*GetOrder_AgainstTheReferenceBuild*.json"):
-    print(max(1, round(json.load(open(path))["subject"]["meanNs"] / 1000 * 0.15)))
+for path in glob.glob(sys.argv[1] + "/*.json"):
+    result = json.load(open(path))
+    if sys.argv[2] in result.get("test", ""):
+        print(max(1, round(result["subject"]["meanNs"] / 1000 * 0.15)))
 PY
 )
-echo "GET /orders/42: the CPU case adds $extra us of work per request (15% of the call)"
+echo "$arrangement, GET /orders/42: the CPU case adds $extra us of work per request (15% of the call)"
 
 for case in $cases; do
     git checkout -q -- "$settings"
     if [ "$case" = cpu ]; then fault ExtraCpuMicrosecondsPerRequest "$extra"; else fault ExtraBytesPerRequest 4000; fi
     right=0
     for run in $(seq 1 "$runs"); do
-        log="$work/runs/$case-$run.log"
-        PERFASSERT_RESULTS="$work/runs/$case-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        log="$work/runs/$arrangement-$case-$run.log"
+        PERFASSERT_DIAGNOSE=$diagnose PERFASSERT_RESULTS="$work/runs/$arrangement-$case-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
         verdict=$(python3 - "$log" "$case" "$extra" <<'PY'
 import re, sys
 log, case, extra = open(sys.argv[1]).read(), sys.argv[2], float(sys.argv[3])
@@ -71,9 +83,10 @@ else:
     print(f"{'right' if ok else 'wrong'}: System.Byte[] in {method} {mark or '-'} {difference} B +- {interval} ({added / 4024:.0%} of 4,024)")
 PY
 )
-        echo "$case run $run: $verdict"
+        echo "$arrangement $case run $run: $verdict"
         [[ "$verdict" == right* ]] && right=$((right + 1))
     done
-    echo "$case: right in $right of $runs runs"
+    echo "$arrangement $case: right in $right of $runs runs"
+done
 done
 git checkout -q -- "$settings"

@@ -59,7 +59,7 @@ internal static class BuildRun
         }
 
         verdicts = verdicts.Select(v => PerfEngine.Invalidate(v, v.Unit == "x" ? reasons.Concat(timingReasons) : reasons)).ToList();
-        if (reference is not null && unavailable is null && DiagnosisWanted(options, verdicts) is { } diagnosed)
+        if (reference is not null && unavailable is null && Diagnosis.DiagnosisPolicy.Wanted(options, verdicts) is { } diagnosed)
         {
             var text = await DiagnoseAsync(comparer, plan, judge, builds, reference, measured, random, cancellationToken).ConfigureAwait(false);
             verdicts = verdicts.Select(v => diagnosed.Contains(v) ? v with { Diagnosis = text } : v).ToList();
@@ -89,37 +89,6 @@ internal static class BuildRun
         };
     }
 
-    /// <summary>
-    /// The verdicts a diagnosis is for (the latency and allocation verdicts against the reference build), or null when none
-    /// is wanted: on a Regression by default, on every verdict or never as <see cref="PerfOptions.Diagnosis"/> or the setting
-    /// <c>PERFASSERT_DIAGNOSE</c> says.
-    /// </summary>
-    private static HashSet<Verdicts.Verdict>? DiagnosisWanted(PerfOptions options, IReadOnlyList<Verdicts.Verdict> verdicts)
-    {
-        var mode = System.Environment.GetEnvironmentVariable("PERFASSERT_DIAGNOSE")?.Trim().ToUpperInvariant() switch
-        {
-            "ALWAYS" => Diagnosis.DiagnosisMode.Always,
-            "NEVER" => Diagnosis.DiagnosisMode.Never,
-            "REGRESSION" => Diagnosis.DiagnosisMode.OnRegression,
-            _ => options.Diagnosis,
-        };
-        var compared = verdicts.Where(v => v.Unit is "x" or "B/op").ToList();
-        var wanted = mode switch
-        {
-            Diagnosis.DiagnosisMode.Always => compared,
-            Diagnosis.DiagnosisMode.OnRegression => compared.Where(v => v.Outcome == Verdicts.VerdictOutcome.Regression).ToList(),
-            _ => [],
-        };
-        return wanted.Count == 0 ? null : [.. wanted];
-    }
-
-    /// <summary>A folder name for an operation: letters, digits, '.' and '-' kept, anything else '_', at most 60 characters.</summary>
-    private static string Slug(string name)
-    {
-        var slug = new string([.. name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '.' or '-' ? c : '_')]).Trim('_');
-        return slug.Length == 0 ? "operation" : slug[..Math.Min(slug.Length, 60)];
-    }
-
     /// <summary>The diagnosis's lines, or one line saying why there is none; the verdict stays as it was either way.</summary>
     private static async Task<string> DiagnoseAsync(
         BuildComparer comparer, PerfPlan plan, BaselineJudge judge, IBaselineBuilds builds, BaselineReference reference, BuildMeasurement measured, Random random, CancellationToken cancellationToken)
@@ -130,7 +99,7 @@ internal static class BuildRun
         }
 
         var folder = Path.Combine(Reporting.ResultFiles.DirectoryFor(judge.Store), "diagnosis",
-            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
+            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Diagnosis.DiagnosisPolicy.Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
 
         try
         {

@@ -165,6 +165,16 @@ internal static class PerfEngine
 
         verdicts = verdicts.Select(v => Invalidate(v, v.Unit is "x" or "us" ? reasons.Concat(timingReasons) : reasons)).ToList();
 
+        // A comparison with the partner that failed says where (by default on a Regression): the subject and the partner are
+        // recorded in turn in this process after the verdict, whose timings they never join. The recording samples real time,
+        // so a verdict timed on another clock (PerfOptions.Clock: simulations, tests of the engine) has none.
+        if (plan.Partner is not null && options.Clock == TimeProvider.System && Diagnosis.DiagnosisPolicy.Wanted(options, verdicts.Where(v => v.Partner == plan.Partner.Name)) is { } diagnosed)
+        {
+            var text = await Diagnosis.ProcessDiagnosis.DescribeAsync(
+                plan, (subjectMean ?? 0) - (partnerMean ?? 0), (subjectAllocations?.BytesPerOp ?? 0) - (partnerAllocations?.BytesPerOp ?? 0), random, cancellationToken).ConfigureAwait(false);
+            verdicts = verdicts.Select(v => diagnosed.Contains(v) ? v with { Diagnosis = text } : v).ToList();
+        }
+
         // Without a comparison, the per-call phase is the settled measurement; warm-up's last samples are only a fallback.
         var subjectNs = subjectMean ?? subjectPerCall?.MeanNs ?? subjectWarmup.NanosecondsPerOp;
         return new PerfResult

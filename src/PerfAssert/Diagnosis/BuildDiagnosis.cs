@@ -12,7 +12,7 @@ namespace PerfAssert.Diagnosis;
 /// pair shows it: a process pair is one observation, as in the verdict) and by allocated type and allocating method
 /// (<see cref="AllocationComparison"/>, over every pair's samples). The files it leaves are in <see cref="Folder"/>.
 /// </summary>
-internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, TimeSpan PerSide, string Folder)
+internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, TimeSpan PerSide, string Folder, DiagnosisSides? Sides = null)
 {
     /// <summary>How many rows of each table a message shows.</summary>
     public const int MessageRows = 6;
@@ -39,11 +39,13 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     /// </summary>
     public const int Pairs = 3;
 
-    /// <summary>The files a diagnosis writes into its folder: both sides' profiles, the differential stacks, then each pair's two recordings.</summary>
-    public static readonly string[] Files = [SpeedscopeFile, FoldedFile, .. Enumerable.Range(1, Pairs).SelectMany(p => new[] { Trace(BuildSide.Current, p), Trace(BuildSide.Baseline, p) })];
+    /// <summary>The files a diagnosis writes into its folder: both sides' profiles, the differential stacks, then each pair's (or round's) two recordings.</summary>
+    public IReadOnlyList<string> Files => [SpeedscopeFile, FoldedFile, .. Enumerable.Range(1, Cpu.Pairs).SelectMany(p => new[] { Names.Trace(BuildSide.Current, p), Names.Trace(BuildSide.Baseline, p) })];
 
     /// <summary>The recording of <paramref name="side"/>'s worker in the diagnosis's pair number <paramref name="pair"/> (from 1).</summary>
-    public static string Trace(BuildSide side, int pair) => string.Create(CultureInfo.InvariantCulture, $"{(side == BuildSide.Current ? "working-tree" : "reference-build")}-{pair}.nettrace");
+    public static string Trace(BuildSide side, int pair) => DiagnosisSides.Builds.Trace(side, pair);
+
+    private DiagnosisSides Names => Sides ?? DiagnosisSides.Builds;
 
     /// <summary>
     /// The lines a message ends with: the top rows of CPU self time and of allocations by difference per call, each marked
@@ -53,8 +55,9 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     public string Describe(double latencyDifferenceNanoseconds, double allocationDifferenceBytes)
     {
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict on {Cpu.Pairs} fresh pairs, {PerSide.TotalSeconds:0.0} s a worker: {Cpu.Baseline.Calls:N0} calls of the reference build, {Cpu.Current.Calls:N0} of the working tree; * more than noise in every pair, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
-        text.AppendLine().Append("  CPU self time per call, reference build -> working tree:");
+        var names = Names;
+        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict {names.Where(Cpu.Pairs, PerSide)}: {Cpu.Baseline.Calls:N0} calls of {names.Called(names.Baseline)}, {Cpu.Current.Calls:N0} of {names.Called(names.Current)}; * more than noise in every {names.Unit}, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
+        text.AppendLine().Append(CultureInfo.InvariantCulture, $"  CPU self time per call, {names.Baseline} -> {names.Current}:");
         foreach (var row in Cpu.Rows.Take(MessageRows))
         {
             var tag = row.IsNew ? " (new)" : row.Vanished ? " (gone)" : string.Empty;
@@ -63,7 +66,7 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
         }
 
         text.AppendLine().Append("  CPU ").Append(Cpu.Coverage(latencyDifferenceNanoseconds));
-        text.AppendLine().Append("  allocated bytes per call by type and allocating method, reference build -> working tree:");
+        text.AppendLine().Append(CultureInfo.InvariantCulture, $"  allocated bytes per call by type and allocating method, {names.Baseline} -> {names.Current}:");
         foreach (var row in Allocations.Rows.Take(MessageRows))
         {
             text.AppendLine().Append(CultureInfo.InvariantCulture,
@@ -78,4 +81,35 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     private static string Us(double nanoseconds) => (nanoseconds / 1000).ToString("0.0", CultureInfo.InvariantCulture);
 
     private static string Signed(double value, string format) => (value >= 0 ? "+" : "-") + Math.Abs(value).ToString(format, CultureInfo.InvariantCulture);
+}
+
+/// <summary>
+/// What a diagnosis calls its two sides and how it recorded them: between builds, the working tree and the reference build on
+/// fresh worker pairs (<see cref="Builds"/>); in one process, the subject and its partner in rounds of that process
+/// (<see cref="InThisProcess"/>).
+/// </summary>
+/// <param name="Current">The side judged (the working tree, the subject).</param>
+/// <param name="Baseline">The side it is judged against (the reference build, the partner).</param>
+/// <param name="Unit">What one observation of the difference is: a pair of processes, or a round in this process.</param>
+/// <param name="CurrentTrace">The judged side's recordings' file name, before its number.</param>
+/// <param name="BaselineTrace">The other side's recordings' file name, before its number.</param>
+/// <param name="InProcess">Whether both sides were recorded in this process.</param>
+internal sealed record DiagnosisSides(string Current, string Baseline, string Unit, string CurrentTrace, string BaselineTrace, bool InProcess)
+{
+    /// <summary>Between builds: fresh worker pairs of the working tree and the reference build.</summary>
+    public static readonly DiagnosisSides Builds = new("working tree", "reference build", "pair", "working-tree", "reference-build", InProcess: false);
+
+    /// <summary>A comparison in one process: <paramref name="subject"/> against <paramref name="partner"/>, recorded in turn.</summary>
+    public static DiagnosisSides InThisProcess(string subject, string partner) => new(subject, partner, "round", "subject", "partner", InProcess: true);
+
+    /// <summary>The recording of <paramref name="side"/> in observation number <paramref name="number"/> (from 1).</summary>
+    public string Trace(BuildSide side, int number) => string.Create(CultureInfo.InvariantCulture, $"{(side == BuildSide.Current ? CurrentTrace : BaselineTrace)}-{number}.nettrace");
+
+    /// <summary>A side as the message's first line names it: "the working tree", but an operation by its name alone.</summary>
+    public string Called(string side) => InProcess ? side : "the " + side;
+
+    /// <summary>How the recordings were made, for the message's first line.</summary>
+    public string Where(int observations, TimeSpan perSide) => InProcess
+        ? string.Create(CultureInfo.InvariantCulture, $"in this process, {observations} rounds of {perSide.TotalSeconds:0.0} s a side")
+        : string.Create(CultureInfo.InvariantCulture, $"on {observations} fresh pairs, {perSide.TotalSeconds:0.0} s a worker");
 }

@@ -1,0 +1,22 @@
+using PerfAssert.Diagnosis;
+
+namespace PerfAssert.Hosting.Diagnosis;
+
+/// <summary>
+/// Records the test's own process through its diagnostics port (the same session as a worker's: CPU samples, sampled
+/// allocations, the rundown), for the diagnosis of a comparison in one process. The core package finds it by name
+/// (<see cref="ProcessRecorder"/>), so it needs no reference to this package.
+/// </summary>
+internal sealed class ThisProcessRecorder : IProcessRecorder
+{
+    private static readonly TimeSpan RecordingTimeout = TimeSpan.FromSeconds(60);
+
+    public Task RecordAsync(string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
+        EventPipeRecorder.RecordAsync(Environment.ProcessId, file, during, RecordingTimeout, cancellationToken);
+
+    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(string file, CancellationToken cancellationToken)
+    {
+        var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);
+        return (recording.Cpu, recording.Allocations, recording.SampleInterval);
+    }
+}

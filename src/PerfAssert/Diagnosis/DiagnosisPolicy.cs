@@ -1,0 +1,38 @@
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Diagnosis;
+
+/// <summary>When a verdict is diagnosed, and where its files go: shared by the diagnoses between builds and in one process.</summary>
+internal static class DiagnosisPolicy
+{
+    /// <summary>
+    /// The verdicts a diagnosis is for, or <see langword="null"/> when none is wanted: the latency and allocation verdicts
+    /// among <paramref name="compared"/>, on a Regression that fails the test by default (an advisory one does not), on
+    /// every one or never as <see cref="PerfOptions.Diagnosis"/> or the setting <c>PERFASSERT_DIAGNOSE</c> says.
+    /// </summary>
+    public static HashSet<Verdict>? Wanted(PerfOptions options, IEnumerable<Verdict> compared)
+    {
+        var mode = Environment.GetEnvironmentVariable("PERFASSERT_DIAGNOSE")?.Trim().ToUpperInvariant() switch
+        {
+            "ALWAYS" => DiagnosisMode.Always,
+            "NEVER" => DiagnosisMode.Never,
+            "REGRESSION" => DiagnosisMode.OnRegression,
+            _ => options.Diagnosis,
+        };
+        var candidates = compared.Where(v => v.Unit is "x" or "B/op").ToList();
+        var wanted = mode switch
+        {
+            DiagnosisMode.Always => candidates,
+            DiagnosisMode.OnRegression => candidates.Where(v => v.Outcome == VerdictOutcome.Regression && !v.Advisory).ToList(),
+            _ => [],
+        };
+        return wanted.Count == 0 ? null : [.. wanted];
+    }
+
+    /// <summary>A folder name for an operation: letters, digits, '.' and '-' kept, anything else '_', at most 60 characters.</summary>
+    internal static string Slug(string name)
+    {
+        var slug = new string([.. name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '.' or '-' ? c : '_')]).Trim('_');
+        return slug.Length == 0 ? "operation" : slug[..Math.Min(slug.Length, 60)];
+    }
+}

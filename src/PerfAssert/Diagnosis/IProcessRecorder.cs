@@ -1,0 +1,29 @@
+namespace PerfAssert.Diagnosis;
+
+/// <summary>
+/// Records the test's own process with EventPipe while a callback runs, and reads a recording back: what a comparison in
+/// one process is diagnosed with. The recorder is PerfAssert.Hosting's (it carries the diagnostics client and TraceEvent,
+/// which the core package does not), found by <see cref="ProcessRecorder.Find"/> when the test project has that package.
+/// </summary>
+internal interface IProcessRecorder
+{
+    /// <summary>Records this process into <paramref name="file"/> while <paramref name="during"/> runs.</summary>
+    Task RecordAsync(string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken);
+
+    /// <summary>Reads what <see cref="RecordAsync"/> recorded into <paramref name="file"/>, with the interval its CPU samples were taken at.</summary>
+    Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(string file, CancellationToken cancellationToken);
+}
+
+/// <summary>Finds the recorder of this process, PerfAssert.Hosting's, when the test project has that package.</summary>
+internal static class ProcessRecorder
+{
+    /// <summary>The recorder's type, by name: the core package does not reference PerfAssert.Hosting.</summary>
+    internal const string TypeName = "PerfAssert.Hosting.Diagnosis.ThisProcessRecorder, PerfAssert.Hosting";
+
+    /// <summary>The recorder, or <see langword="null"/> when PerfAssert.Hosting is not among the test's assemblies.</summary>
+    public static IProcessRecorder? Find()
+    {
+        var type = Type.GetType(TypeName, throwOnError: false);
+        return type is null ? null : (IProcessRecorder?)Activator.CreateInstance(type, nonPublic: true);
+    }
+}

@@ -1,0 +1,108 @@
+using System.Diagnostics;
+using PerfAssert.Baselines;
+
+namespace PerfAssert.Diagnosis;
+
+/// <summary>
+/// The diagnosis of a comparison in one process (<c>ComparedTo</c>): after the verdict, the subject and its partner are run
+/// again in this process, each recorded with EventPipe for <see cref="PerfOptions.DiagnosisTime"/>, in
+/// <see cref="Rounds"/> rounds that alternate which goes first, and compared per call as a diagnosis between builds compares
+/// its pairs (a difference is marked only when every round shows it). The recordings' timings never count towards the
+/// verdict. The recorder is PerfAssert.Hosting's; without that package there is one line saying so.
+/// </summary>
+internal static class ProcessDiagnosis
+{
+    /// <summary>How many rounds: as many as a diagnosis between builds has pairs, for the same noise rule.</summary>
+    public const int Rounds = BuildDiagnosis.Pairs;
+
+    /// <summary>
+    /// The diagnosis's lines for a comparison of <paramref name="plan"/>'s subject with its partner, or one line saying why
+    /// there is none; <paramref name="latencyDifferenceNs"/> and <paramref name="allocationDifferenceBytes"/> are the verdict's
+    /// differences per call, which the tables' coverage lines are measured against.
+    /// </summary>
+    public static async Task<string> DescribeAsync(PerfPlan plan, double latencyDifferenceNs, double allocationDifferenceBytes, Random random, CancellationToken cancellationToken)
+    {
+        var recorder = ProcessRecorder.Find();
+        if (recorder is null)
+        {
+            return "No diagnosis: recording this process needs PerfAssert.Hosting (its EventPipe recorder); add that package to the test project.";
+        }
+
+        var folder = Path.Combine(
+            Reporting.ResultFiles.ResolveDirectory() ?? Path.Combine(Directory.GetCurrentDirectory(), "TestResults", "perfassert"),
+            "diagnosis",
+            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{DiagnosisPolicy.Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
+        try
+        {
+            var diagnosis = await DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, random, cancellationToken).ConfigureAwait(false);
+            return diagnosis.Describe(latencyDifferenceNs, allocationDifferenceBytes);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return "No diagnosis: " + ex.Message.Split('\n')[0].Trim();
+        }
+    }
+
+    /// <summary>
+    /// Records <paramref name="subject"/> and <paramref name="partner"/> in turn, <see cref="Rounds"/> times each, reads the
+    /// recordings, compares the two per call and writes the files into <paramref name="folder"/>.
+    /// </summary>
+    internal static async Task<BuildDiagnosis> DiagnoseAsync(
+        IProcessRecorder recorder, Measurement.Operation subject, Measurement.Operation partner, PerfOptions options, string folder, Random random, CancellationToken cancellationToken)
+    {
+        var sides = DiagnosisSides.InThisProcess(subject.Name, partner.Name);
+        Directory.CreateDirectory(folder);
+        var subjectFirst = random.Next(2) == 0;
+        var recordings = new List<Recording>();
+        for (var round = 0; round < Rounds; round++)
+        {
+            // Which side goes first alternates, so that whatever drifts over the rounds touches both alike.
+            var order = (round % 2 == 0) == subjectFirst ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current];
+            foreach (var side in order)
+            {
+                var recording = new Recording(round, side, Path.Combine(folder, sides.Trace(side, round + 1)));
+                var operation = side == BuildSide.Current ? subject : partner;
+                await recorder.RecordAsync(recording.File, async ct =>
+                {
+                    // The profiler samples real time, whatever clock the verdict was timed with.
+                    var started = Stopwatch.GetTimestamp();
+                    while (Stopwatch.GetElapsedTime(started) < options.DiagnosisTime)
+                    {
+                        await operation.RunAsync(1, ct).ConfigureAwait(false);
+                        recording.Calls++;
+                    }
+                }, cancellationToken).ConfigureAwait(false);
+                recordings.Add(recording);
+            }
+        }
+
+        var read = await Task.WhenAll(recordings.Select(r => recorder.ReadAsync(r.File, cancellationToken))).ConfigureAwait(false);
+        var profiles = recordings.Zip(read, (r, x) => (r.Round, r.Side,
+            Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), x.SampleInterval),
+            Allocations: new AllocationProfile(x.Allocations, Math.Max(1, r.Calls)))).ToList();
+        (T Baseline, T Current) Sides<T>(int round, Func<(int Round, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
+            (of(profiles.Single(x => x.Round == round && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Round == round && x.Side == BuildSide.Current)));
+        var cpu = ProfileComparison.Compare([.. Enumerable.Range(0, Rounds).Select(r => Sides(r, x => x.Cpu))]);
+        var allocations = AllocationComparison.Compare([.. Enumerable.Range(0, Rounds).Select(r => Sides(r, x => x.Allocations))]);
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(cpu.Baseline, cpu.Current), cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile), Speedscope.Write(subject.Name,
+        [
+            Speedscope.Cpu($"{subject.Name}: CPU", cpu.Current),
+            Speedscope.Cpu($"{partner.Name}: CPU", cpu.Baseline),
+            Speedscope.Allocations($"{subject.Name}: allocations", allocations.Current.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Allocations($"{partner.Name}: allocations", allocations.Baseline.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+        ]), cancellationToken).ConfigureAwait(false);
+        return new BuildDiagnosis(cpu, allocations, options.DiagnosisTime, folder, sides);
+    }
+
+    private sealed class Recording(int round, BuildSide side, string file)
+    {
+        public int Round { get; } = round;
+
+        public BuildSide Side { get; } = side;
+
+        public string File { get; } = file;
+
+        public long Calls { get; set; }
+    }
+}
