@@ -112,10 +112,12 @@ public sealed record PerfOptions
     public Operation Calibration { get; init; } = CalibrationWorkload.Operation;
 
     /// <summary>
-    /// When a verdict against the reference build profiles both builds afterwards to say where they differ (three fresh pairs,
-    /// each worker recorded with EventPipe for <see cref="DiagnosisTime"/>; the recording's timings never count towards the
-    /// verdict). The setting <c>PERFASSERT_DIAGNOSE</c> (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it.
-    /// <value>The default is <see cref="DiagnosisMode.OnRegression"/>: nothing is profiled on a passing verdict.</value>
+    /// When a verdict profiles both sides afterwards to say where they differ: against the reference build, three fresh pairs,
+    /// each worker recorded with EventPipe for <see cref="DiagnosisTime"/>; compared with a partner in one process, the
+    /// subject and the partner in turn in this process, three rounds of <see cref="DiagnosisTime"/> each (with
+    /// PerfAssert.Hosting's recorder). The recording's timings never count towards the verdict. The setting
+    /// <c>PERFASSERT_DIAGNOSE</c> (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it.
+    /// <value>The default is <see cref="DiagnosisMode.OnRegression"/>: nothing is profiled on a passing verdict, nor on an advisory Regression.</value>
     /// </summary>
     public DiagnosisMode Diagnosis { get; init; } = DiagnosisMode.OnRegression;
 

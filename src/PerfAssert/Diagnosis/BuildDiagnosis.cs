@@ -48,6 +48,33 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
     private DiagnosisSides Names => Sides ?? DiagnosisSides.Builds;
 
     /// <summary>
+    /// Compares what the recordings of <paramref name="observations"/> pairs (or rounds) read: each side's CPU samples of
+    /// running threads and sampled allocations, per call it served, the two sides compared over the observations; writes the
+    /// differential folded stacks and the speedscope file into <paramref name="folder"/>.
+    /// </summary>
+    public static async Task<BuildDiagnosis> CompareAsync(
+        IReadOnlyList<(int Observation, BuildSide Side, long Calls, IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> recordings,
+        int observations, string title, DiagnosisSides sides, TimeSpan perSide, string folder, CancellationToken cancellationToken)
+    {
+        var profiles = recordings.Select(r => (r.Observation, r.Side,
+            Cpu: new StackProfile(WaitingStacks.Running(r.Cpu), Math.Max(1, r.Calls), r.SampleInterval),
+            Allocations: new AllocationProfile(r.Allocations, Math.Max(1, r.Calls)))).ToList();
+        (T Baseline, T Current) Sides<T>(int observation, Func<(int Observation, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
+            (of(profiles.Single(x => x.Observation == observation && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Observation == observation && x.Side == BuildSide.Current)));
+        var cpu = ProfileComparison.Compare([.. Enumerable.Range(0, observations).Select(o => Sides(o, x => x.Cpu))]);
+        var allocations = AllocationComparison.Compare([.. Enumerable.Range(0, observations).Select(o => Sides(o, x => x.Allocations))]);
+        await File.WriteAllTextAsync(Path.Combine(folder, FoldedFile), FoldedStacks.WriteDifferential(cpu.Baseline, cpu.Current), cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(Path.Combine(folder, SpeedscopeFile), Speedscope.Write(title,
+        [
+            Speedscope.Cpu($"{sides.Current}: CPU", cpu.Current),
+            Speedscope.Cpu($"{sides.Baseline}: CPU", cpu.Baseline),
+            Speedscope.Allocations($"{sides.Current}: allocations", allocations.Current.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+            Speedscope.Allocations($"{sides.Baseline}: allocations", allocations.Baseline.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
+        ]), cancellationToken).ConfigureAwait(false);
+        return new BuildDiagnosis(cpu, allocations, perSide, folder, sides);
+    }
+
+    /// <summary>
     /// The lines a message ends with: the top rows of CPU self time and of allocations by difference per call, each marked
     /// <c>*</c> when more than noise (<c>new</c> and <c>gone</c> for methods one side never ran), the coverage of the
     /// verdict's difference, and the folder of the files.

@@ -77,22 +77,9 @@ internal static class ProcessDiagnosis
         }
 
         var read = await Task.WhenAll(recordings.Select(r => recorder.ReadAsync(r.File, cancellationToken))).ConfigureAwait(false);
-        var profiles = recordings.Zip(read, (r, x) => (r.Round, r.Side,
-            Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), x.SampleInterval),
-            Allocations: new AllocationProfile(x.Allocations, Math.Max(1, r.Calls)))).ToList();
-        (T Baseline, T Current) Sides<T>(int round, Func<(int Round, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
-            (of(profiles.Single(x => x.Round == round && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Round == round && x.Side == BuildSide.Current)));
-        var cpu = ProfileComparison.Compare([.. Enumerable.Range(0, Rounds).Select(r => Sides(r, x => x.Cpu))]);
-        var allocations = AllocationComparison.Compare([.. Enumerable.Range(0, Rounds).Select(r => Sides(r, x => x.Allocations))]);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(cpu.Baseline, cpu.Current), cancellationToken).ConfigureAwait(false);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile), Speedscope.Write(subject.Name,
-        [
-            Speedscope.Cpu($"{subject.Name}: CPU", cpu.Current),
-            Speedscope.Cpu($"{partner.Name}: CPU", cpu.Baseline),
-            Speedscope.Allocations($"{subject.Name}: allocations", allocations.Current.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
-            Speedscope.Allocations($"{partner.Name}: allocations", allocations.Baseline.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
-        ]), cancellationToken).ConfigureAwait(false);
-        return new BuildDiagnosis(cpu, allocations, options.DiagnosisTime, folder, sides);
+        return await BuildDiagnosis.CompareAsync(
+            [.. recordings.Zip(read, (r, x) => (r.Round, r.Side, r.Calls, x.Cpu, x.Allocations, x.SampleInterval))],
+            Rounds, subject.Name, sides, options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
     }
 
     private sealed class Recording(int round, BuildSide side, string file)

@@ -142,22 +142,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
         // Every recording made, each with nothing else running: now they are read side by side (about a second each).
         var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
-        var profiles = recordings.Zip(read, (r, x) => (r.Pair, r.Side,
-            Cpu: new StackProfile(WaitingStacks.Running(x.Cpu), Math.Max(1, r.Calls), x.SampleInterval),
-            Allocations: new AllocationProfile(x.Allocations, Math.Max(1, r.Calls)))).ToList();
-        (T Baseline, T Current) Sides<T>(int pair, Func<(int Pair, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
-            (of(profiles.Single(x => x.Pair == pair && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Pair == pair && x.Side == BuildSide.Current)));
-        var cpu = ProfileComparison.Compare([.. plans.Select((_, p) => Sides(p, x => x.Cpu))]);
-        var allocations = AllocationComparison.Compare([.. plans.Select((_, p) => Sides(p, x => x.Allocations))]);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.FoldedFile), FoldedStacks.WriteDifferential(cpu.Baseline, cpu.Current), cancellationToken).ConfigureAwait(false);
-        await File.WriteAllTextAsync(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile), Speedscope.Write(plan.Subject.Name,
-        [
-            Speedscope.Cpu("working tree: CPU", cpu.Current),
-            Speedscope.Cpu("reference build: CPU", cpu.Baseline),
-            Speedscope.Allocations("working tree: allocations", allocations.Current.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
-            Speedscope.Allocations("reference build: allocations", allocations.Baseline.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
-        ]), cancellationToken).ConfigureAwait(false);
-        return new BuildDiagnosis(cpu, allocations, plan.Options.DiagnosisTime, folder);
+        return await BuildDiagnosis.CompareAsync(
+            [.. recordings.Zip(read, (r, x) => (r.Pair, r.Side, r.Calls, x.Cpu, x.Allocations, x.SampleInterval))],
+            plans.Count, plan.Subject.Name, DiagnosisSides.Builds, plan.Options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
