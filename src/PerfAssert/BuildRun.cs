@@ -98,8 +98,7 @@ internal static class BuildRun
             return $"No diagnosis: the worker pairs of {builds.Description} cannot be recorded (PerfAssert.Hosting's ServiceBuilds records its workers through their diagnostics port).";
         }
 
-        var folder = Path.Combine(Reporting.ResultFiles.DirectoryFor(judge.Store), "diagnosis",
-            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Diagnosis.DiagnosisPolicy.Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
+        var folder = Diagnosis.DiagnosisPolicy.Folder(Reporting.ResultFiles.DirectoryFor(judge.Store), plan.Name);
 
         try
         {

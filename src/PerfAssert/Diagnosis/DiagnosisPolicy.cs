@@ -29,8 +29,12 @@ internal static class DiagnosisPolicy
         return wanted.Count == 0 ? null : [.. wanted];
     }
 
+    /// <summary>The folder a diagnosis of <paramref name="name"/> writes its files to, under the results folder <paramref name="results"/>.</summary>
+    public static string Folder(string results, string name) =>
+        Path.Combine(results, "diagnosis", string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
+
     /// <summary>A folder name for an operation: letters, digits, '.' and '-' kept, anything else '_', at most 60 characters.</summary>
-    internal static string Slug(string name)
+    private static string Slug(string name)
     {
         var slug = new string([.. name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '.' or '-' ? c : '_')]).Trim('_');
         return slug.Length == 0 ? "operation" : slug[..Math.Min(slug.Length, 60)];

@@ -28,10 +28,8 @@ internal static class ProcessDiagnosis
             return "No diagnosis: recording this process needs PerfAssert.Hosting (its EventPipe recorder); add that package to the test project.";
         }
 
-        var folder = Path.Combine(
-            Reporting.ResultFiles.ResolveDirectory() ?? Path.Combine(Directory.GetCurrentDirectory(), "TestResults", "perfassert"),
-            "diagnosis",
-            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{DiagnosisPolicy.Slug(plan.Name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
+        var folder = DiagnosisPolicy.Folder(
+            Reporting.ResultFiles.ResolveDirectory() ?? Path.Combine(Directory.GetCurrentDirectory(), "TestResults", "perfassert"), plan.Name);
         try
         {
             var diagnosis = await DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, random, cancellationToken).ConfigureAwait(false);
