@@ -8,7 +8,7 @@ namespace PerfAssert.Tests.Docs;
 /// the block is preceded by <c>&lt;!-- snippet: path#name --&gt;</c>, the code marks the region with
 /// <c>// begin-snippet: name</c> and <c>// end-snippet</c>, and this test fails when the two drift apart. The block starts
 /// with its file's using directives, so a reader who copies it into a file of its own has everything it compiles with. A block that is
-/// not a copy but is compiled and run as written, in a fresh repository, by tests/Embedding.Tests/QuickstartTests (or QuickstartXunitV3FourTests), is
+/// not a copy but is compiled and run as written, in a fresh repository, by tests/Embedding.Tests/QuickstartTests (or QuickstartXunitV3FourTests, or HostingConsoleTests), is
 /// marked <c>&lt;!-- doc-test: name --&gt;</c> instead.
 /// </summary>
 public sealed partial class DocSnippetTests
@@ -16,7 +16,7 @@ public sealed partial class DocSnippetTests
     internal static readonly string RepoRoot = FindRepoRoot();
 
     /// <summary>The tests that run the blocks marked <c>&lt;!-- doc-test: name --&gt;</c> as written, in a fresh repository.</summary>
-    private static readonly string[] DocTestRunners = ["tests/Embedding.Tests/QuickstartTests.cs", "tests/Embedding.Tests/QuickstartXunitV3FourTests.cs"];
+    private static readonly string[] DocTestRunners = ["tests/Embedding.Tests/QuickstartTests.cs", "tests/Embedding.Tests/QuickstartXunitV3FourTests.cs", "tests/Embedding.Tests/HostingConsoleTests.cs"];
 
     private static readonly string DocTestRunner = string.Join(" or ", DocTestRunners);
 
