@@ -32,7 +32,7 @@ internal sealed class ReusablePair(WorkerPair pair, string commit, bool reused, 
     public Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
         pair.RecordAsync(side, file, during, cancellationToken);
 
-    public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
+    public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
         pair.ReadAsync(side, file, cancellationToken);
 
     public ValueTask DisposeAsync()

@@ -67,11 +67,8 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
         EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken);
 
     /// <summary>Reads a recording <see cref="RecordAsync"/> made, off the caller's thread and within the same bound.</summary>
-    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken)
-    {
-        var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);
-        return (recording.Cpu, recording.Allocations, recording.SampleInterval);
-    }
+    public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
+        Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken);
 
     public void EnsureRunning()
     {

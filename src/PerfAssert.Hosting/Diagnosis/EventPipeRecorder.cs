@@ -51,14 +51,15 @@ internal static partial class EventPipeRecorder
         }
     }
 
-    /// <summary>Reads a recording: the CPU samples taken in managed code, by stack, and the sampled allocations.</summary>
-    public static EventPipeRecording Read(string file)
+    /// <summary>Reads a recording: the CPU samples taken in managed code, every sample with a stack (thread time), and the sampled allocations.</summary>
+    public static ProfileRecording Read(string file)
     {
         var etlx = TraceLog.CreateFromEventPipeDataFile(file, Path.ChangeExtension(file, ".etlx"));
         try
         {
             using var log = new TraceLog(etlx);
             var cpu = new List<SampledStack>();
+            var threads = new List<SampledStack>();
             var allocations = new List<SampledAllocation>();
             var external = 0;
             var ticks = new Dictionary<int, (int Count, double First, double Last)>();
@@ -68,13 +69,16 @@ internal static partial class EventPipeRecorder
                 {
                     var time = data.TimeStampRelativeMSec;
                     ticks[data.ThreadID] = ticks.TryGetValue(data.ThreadID, out var seen) ? (seen.Count + 1, seen.First, time) : (1, time, time);
-                    if (!string.Equals(data.PayloadByName("Type")?.ToString(), "Managed", StringComparison.Ordinal))
+                    var managed = string.Equals(data.PayloadByName("Type")?.ToString(), "Managed", StringComparison.Ordinal);
+                    external += managed ? 0 : 1;
+                    if (Frames(data) is { Count: > 0 } frames)
                     {
-                        external++;
-                    }
-                    else if (Frames(data) is { Count: > 0 } frames)
-                    {
-                        cpu.Add(new SampledStack(frames, 1));
+                        var stack = new SampledStack(frames, 1);
+                        threads.Add(stack);
+                        if (managed)
+                        {
+                            cpu.Add(stack);
+                        }
                     }
                 }
                 else if (data.EventName.StartsWith("AllocationSampling", StringComparison.Ordinal))
@@ -87,7 +91,7 @@ internal static partial class EventPipeRecorder
                 }
             }
 
-            return new EventPipeRecording(cpu, allocations, external, Interval(ticks.Values));
+            return new ProfileRecording(cpu, threads, allocations, external, Interval(ticks.Values), ticks.Count == 0 ? 0 : ticks.Values.Max(t => t.Count));
         }
         finally
         {

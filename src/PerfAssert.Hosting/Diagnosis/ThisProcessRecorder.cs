@@ -14,9 +14,6 @@ internal sealed class ThisProcessRecorder : IProcessRecorder
     public Task RecordAsync(string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
         EventPipeRecorder.RecordAsync(Environment.ProcessId, file, during, RecordingTimeout, cancellationToken);
 
-    public async Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(string file, CancellationToken cancellationToken)
-    {
-        var recording = await Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken).ConfigureAwait(false);
-        return (recording.Cpu, recording.Allocations, recording.SampleInterval);
-    }
+    public Task<ProfileRecording> ReadAsync(string file, CancellationToken cancellationToken) =>
+        Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken);
 }

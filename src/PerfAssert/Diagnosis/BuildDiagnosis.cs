@@ -12,7 +12,7 @@ namespace PerfAssert.Diagnosis;
 /// pair shows it: a process pair is one observation, as in the verdict) and by allocated type and allocating method
 /// (<see cref="AllocationComparison"/>, over every pair's samples). The files it leaves are in <see cref="Folder"/>.
 /// </summary>
-internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, TimeSpan PerSide, string Folder, DiagnosisSides? Sides = null)
+internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, TimeSpan PerSide, string Folder, DiagnosisSides? Sides = null, ProfileComparison? Threads = null)
 {
     /// <summary>How many rows of each table a message shows.</summary>
     public const int MessageRows = 6;
@@ -49,61 +49,90 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
 
     /// <summary>
     /// Compares what the recordings of <paramref name="observations"/> pairs (or rounds) read: each side's CPU samples of
-    /// running threads and sampled allocations, per call it served, the two sides compared over the observations; writes the
+    /// running threads and sampled allocations, per call it served, and with <paramref name="threadTime"/> its waiting
+    /// threads per tick (<see cref="ThreadTime"/>), the two sides compared over the observations; writes the
     /// differential folded stacks and the speedscope file into <paramref name="folder"/>.
     /// </summary>
     public static async Task<BuildDiagnosis> CompareAsync(
-        IReadOnlyList<(int Observation, BuildSide Side, long Calls, IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> recordings,
-        int observations, string title, DiagnosisSides sides, TimeSpan perSide, string folder, CancellationToken cancellationToken)
+        IReadOnlyList<(int Observation, BuildSide Side, long Calls, ProfileRecording Recording)> recordings,
+        int observations, string title, DiagnosisSides sides, TimeSpan perSide, string folder, CancellationToken cancellationToken, bool threadTime = false)
     {
         var profiles = recordings.Select(r => (r.Observation, r.Side,
-            Cpu: new StackProfile(WaitingStacks.Running(r.Cpu), Math.Max(1, r.Calls), r.SampleInterval),
-            Allocations: new AllocationProfile(r.Allocations, Math.Max(1, r.Calls)))).ToList();
-        (T Baseline, T Current) Sides<T>(int observation, Func<(int Observation, BuildSide Side, StackProfile Cpu, AllocationProfile Allocations), T> of) =>
+            Cpu: new StackProfile(WaitingStacks.Running(r.Recording.Cpu), Math.Max(1, r.Calls), r.Recording.SampleInterval),
+            Threads: threadTime ? ThreadTime.Profile(r.Recording.Threads, r.Recording.Ticks) : null,
+            Allocations: new AllocationProfile(r.Recording.Allocations, Math.Max(1, r.Calls)))).ToList();
+        (T Baseline, T Current) Sides<T>(int observation, Func<(int Observation, BuildSide Side, StackProfile Cpu, StackProfile? Threads, AllocationProfile Allocations), T> of) =>
             (of(profiles.Single(x => x.Observation == observation && x.Side == BuildSide.Baseline)), of(profiles.Single(x => x.Observation == observation && x.Side == BuildSide.Current)));
         var cpu = ProfileComparison.Compare([.. Enumerable.Range(0, observations).Select(o => Sides(o, x => x.Cpu))]);
+        var threads = threadTime ? ProfileComparison.Compare([.. Enumerable.Range(0, observations).Select(o => Sides(o, x => x.Threads!))]) : null;
         var allocations = AllocationComparison.Compare([.. Enumerable.Range(0, observations).Select(o => Sides(o, x => x.Allocations))]);
         await File.WriteAllTextAsync(Path.Combine(folder, FoldedFile), FoldedStacks.WriteDifferential(cpu.Baseline, cpu.Current), cancellationToken).ConfigureAwait(false);
         await File.WriteAllTextAsync(Path.Combine(folder, SpeedscopeFile), Speedscope.Write(title,
         [
             Speedscope.Cpu($"{sides.Current}: CPU", cpu.Current),
             Speedscope.Cpu($"{sides.Baseline}: CPU", cpu.Baseline),
+            .. threads is null ? [] : new[] { Speedscope.Cpu($"{sides.Current}: waiting threads", threads.Current), Speedscope.Cpu($"{sides.Baseline}: waiting threads", threads.Baseline) },
             Speedscope.Allocations($"{sides.Current}: allocations", allocations.Current.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
             Speedscope.Allocations($"{sides.Baseline}: allocations", allocations.Baseline.Samples.Select(a => ((IReadOnlyList<string>)[a.Method, a.Type], a))),
         ]), cancellationToken).ConfigureAwait(false);
-        return new BuildDiagnosis(cpu, allocations, perSide, folder, sides);
+        return new BuildDiagnosis(cpu, allocations, perSide, folder, sides, threads);
     }
 
     /// <summary>
-    /// The lines a message ends with: the top rows of CPU self time and of allocations by difference per call, each marked
-    /// <c>*</c> when more than noise (<c>new</c> and <c>gone</c> for methods one side never ran), the coverage of the
-    /// verdict's difference, and the folder of the files.
+    /// The lines a message ends with: the top rows of CPU self time, of waiting threads by where they wait when the diagnosis read them (under load),
+    /// and of allocations by difference per call, each marked <c>*</c> when more than noise (<c>new</c> and <c>gone</c> for
+    /// methods one side never ran), the coverage of the verdict's difference (none when it is not a number), and the folder
+    /// of the files.
     /// </summary>
     public string Describe(double latencyDifferenceNanoseconds, double allocationDifferenceBytes)
     {
         var text = new StringBuilder();
         var names = Names;
-        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict {names.Where(Cpu.Pairs, PerSide)}: {Cpu.Baseline.Calls:N0} calls of {names.Called(names.Baseline)}, {Cpu.Current.Calls:N0} of {names.Called(names.Current)}; * more than noise in every {names.Unit}, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
-        text.AppendLine().Append(CultureInfo.InvariantCulture, $"  CPU self time per call, {names.Baseline} -> {names.Current}:");
-        foreach (var row in Cpu.Rows.Take(MessageRows))
+        var call = names.Call;
+        text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict {names.Where(Cpu.Pairs, PerSide)}: {Cpu.Baseline.Calls:N0} {call}s of {names.Called(names.Baseline)}, {Cpu.Current.Calls:N0} of {names.Called(names.Current)}; * more than noise in every {names.Unit}, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
+        Table(text, $"CPU self time per {call}, {names.Baseline} -> {names.Current}:", Cpu);
+        if (!double.IsNaN(latencyDifferenceNanoseconds))
         {
-            var tag = row.IsNew ? " (new)" : row.Vanished ? " (gone)" : string.Empty;
-            text.AppendLine().Append(CultureInfo.InvariantCulture,
-                $"  {(row.MoreThanNoise ? '*' : ' ')} {Us(row.BaselineSelfNs)} -> {Us(row.CurrentSelfNs)} ({Signed(row.SelfDifferenceNs / 1000, "0.0")} us){tag}  {row.Method}");
+            text.AppendLine().Append("  CPU ").Append(Cpu.Coverage(latencyDifferenceNanoseconds, call));
         }
 
-        text.AppendLine().Append("  CPU ").Append(Cpu.Coverage(latencyDifferenceNanoseconds));
-        text.AppendLine().Append(CultureInfo.InvariantCulture, $"  allocated bytes per call by type and allocating method, {names.Baseline} -> {names.Current}:");
+        if (Threads is not null)
+        {
+            text.AppendLine().Append(CultureInfo.InvariantCulture, $"  threads waiting, by where they wait (on average over each recording; a wait is named with its caller), {names.Baseline} -> {names.Current}:");
+            foreach (var row in Threads.Rows.Take(MessageRows))
+            {
+                text.AppendLine().Append(CultureInfo.InvariantCulture,
+                    $"  {(row.MoreThanNoise ? '*' : ' ')} {ThreadTime.Threads(row.BaselineSelfNs):0.00} -> {ThreadTime.Threads(row.CurrentSelfNs):0.00} ({Signed(ThreadTime.Threads(row.SelfDifferenceNs), "0.00")}){Tag(row)}  {row.Method}");
+            }
+        }
+
+        text.AppendLine().Append(CultureInfo.InvariantCulture, $"  allocated bytes per {call} by type and allocating method, {names.Baseline} -> {names.Current}:");
         foreach (var row in Allocations.Rows.Take(MessageRows))
         {
             text.AppendLine().Append(CultureInfo.InvariantCulture,
                 $"  {(row.MoreThanNoise ? '*' : ' ')} {row.BaselineBytesPerCall:#,0} -> {row.CurrentBytesPerCall:#,0} ({Signed(row.DifferenceBytesPerCall, "#,0")} B +- {1.96 * row.StandardError:#,0})  {row.Type} in {row.Method}");
         }
 
-        text.AppendLine().Append("  allocations ").Append(Allocations.Coverage(allocationDifferenceBytes));
+        if (!double.IsNaN(allocationDifferenceBytes))
+        {
+            text.AppendLine().Append("  allocations ").Append(Allocations.Coverage(allocationDifferenceBytes));
+        }
+
         text.AppendLine().Append("  files: ").Append(Folder).Append(" (").Append(string.Join(", ", Files)).Append(')');
         return text.ToString();
     }
+
+    private static void Table(StringBuilder text, string title, ProfileComparison comparison)
+    {
+        text.AppendLine().Append("  ").Append(title);
+        foreach (var row in comparison.Rows.Take(MessageRows))
+        {
+            text.AppendLine().Append(CultureInfo.InvariantCulture,
+                $"  {(row.MoreThanNoise ? '*' : ' ')} {Us(row.BaselineSelfNs)} -> {Us(row.CurrentSelfNs)} ({Signed(row.SelfDifferenceNs / 1000, "0.0")} us){Tag(row)}  {row.Method}");
+        }
+    }
+
+    private static string Tag(MethodDifference row) => row.IsNew ? " (new)" : row.Vanished ? " (gone)" : string.Empty;
 
     private static string Us(double nanoseconds) => (nanoseconds / 1000).ToString("0.0", CultureInfo.InvariantCulture);
 
@@ -121,10 +150,14 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
 /// <param name="CurrentTrace">The judged side's recordings' file name, before its number.</param>
 /// <param name="BaselineTrace">The other side's recordings' file name, before its number.</param>
 /// <param name="InProcess">Whether both sides were recorded in this process.</param>
-internal sealed record DiagnosisSides(string Current, string Baseline, string Unit, string CurrentTrace, string BaselineTrace, bool InProcess)
+/// <param name="Call">What one of the calls the figures are per is: a call, or under load a request.</param>
+internal sealed record DiagnosisSides(string Current, string Baseline, string Unit, string CurrentTrace, string BaselineTrace, bool InProcess, string Call = "call")
 {
     /// <summary>Between builds: fresh worker pairs of the working tree and the reference build.</summary>
     public static readonly DiagnosisSides Builds = new("working tree", "reference build", "pair", "working-tree", "reference-build", InProcess: false);
+
+    /// <summary>Between builds under load: fresh worker pairs of the working tree and the reference build, each loaded in turn.</summary>
+    public static readonly DiagnosisSides BuildsUnderLoad = Builds with { Call = "request" };
 
     /// <summary>A comparison in one process: <paramref name="subject"/> against <paramref name="partner"/>, recorded in turn.</summary>
     public static DiagnosisSides InThisProcess(string subject, string partner) => new(subject, partner, "round", "subject", "partner", InProcess: true);
@@ -138,5 +171,5 @@ internal sealed record DiagnosisSides(string Current, string Baseline, string Un
     /// <summary>How the recordings were made, for the message's first line.</summary>
     public string Where(int observations, TimeSpan perSide) => InProcess
         ? string.Create(CultureInfo.InvariantCulture, $"in this process, {observations} rounds of {perSide.TotalSeconds:0.0} s a side")
-        : string.Create(CultureInfo.InvariantCulture, $"on {observations} fresh pairs, {perSide.TotalSeconds:0.0} s a worker");
+        : string.Create(CultureInfo.InvariantCulture, $"on {observations} fresh pairs, {perSide.TotalSeconds:0.0} s a worker{(Call == "request" ? " under load" : string.Empty)}");
 }

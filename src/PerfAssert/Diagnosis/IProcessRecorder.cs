@@ -10,8 +10,8 @@ internal interface IProcessRecorder
     /// <summary>Records this process into <paramref name="file"/> while <paramref name="during"/> runs.</summary>
     Task RecordAsync(string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken);
 
-    /// <summary>Reads what <see cref="RecordAsync"/> recorded into <paramref name="file"/>, with the interval its CPU samples were taken at.</summary>
-    Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(string file, CancellationToken cancellationToken);
+    /// <summary>Reads what <see cref="RecordAsync"/> recorded into <paramref name="file"/>.</summary>
+    Task<ProfileRecording> ReadAsync(string file, CancellationToken cancellationToken);
 }
 
 /// <summary>Finds the recorder of this process, PerfAssert.Hosting's, when the test project has that package.</summary>

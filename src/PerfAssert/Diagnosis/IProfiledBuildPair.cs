@@ -12,6 +12,6 @@ internal interface IProfiledBuildPair
     /// <summary>Records <paramref name="side"/>'s worker into <paramref name="file"/> while <paramref name="during"/> runs.</summary>
     Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken);
 
-    /// <summary>Reads what <see cref="RecordAsync"/> recorded of <paramref name="side"/> into <paramref name="file"/>, with the interval its CPU samples were taken at.</summary>
-    Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken);
+    /// <summary>Reads what <see cref="RecordAsync"/> recorded of <paramref name="side"/> into <paramref name="file"/>.</summary>
+    Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken);
 }

@@ -76,7 +76,7 @@ internal static class ProcessDiagnosis
 
         var read = await Task.WhenAll(recordings.Select(r => recorder.ReadAsync(r.File, cancellationToken))).ConfigureAwait(false);
         return await BuildDiagnosis.CompareAsync(
-            [.. recordings.Zip(read, (r, x) => (r.Round, r.Side, r.Calls, x.Cpu, x.Allocations, x.SampleInterval))],
+            [.. recordings.Zip(read, (r, x) => (r.Round, r.Side, r.Calls, x))],
             Rounds, subject.Name, sides, options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
     }
 

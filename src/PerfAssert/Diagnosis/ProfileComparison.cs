@@ -90,9 +90,9 @@ internal sealed class ProfileComparison
         return signs.All(s => s != 0) && signs.Distinct().Count() == 1;
     }
 
-    /// <summary>The coverage line: how much of the verdict's difference per call the rows marked as more than noise explain.</summary>
-    public string Coverage(double verdictDifferenceNanosecondsPerCall) => string.Create(CultureInfo.InvariantCulture,
-        $"explains {ExplainedNanosecondsPerCall / 1000:0.0} of {verdictDifferenceNanosecondsPerCall / 1000:0.0} us per call");
+    /// <summary>The coverage line: how much of the verdict's difference per call (or per <paramref name="call"/>) the rows marked as more than noise explain.</summary>
+    public string Coverage(double verdictDifferenceNanosecondsPerCall, string call = "call") => string.Create(CultureInfo.InvariantCulture,
+        $"explains {ExplainedNanosecondsPerCall / 1000:0.0} of {verdictDifferenceNanosecondsPerCall / 1000:0.0} us per {call}");
 
     /// <summary>
     /// The two-sided normal quantile that keeps the chance of any of <paramref name="rows"/> differences marked by noise alone

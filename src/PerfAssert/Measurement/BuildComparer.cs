@@ -143,7 +143,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         // Every recording made, each with nothing else running: now they are read side by side (about a second each).
         var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
         return await BuildDiagnosis.CompareAsync(
-            [.. recordings.Zip(read, (r, x) => (r.Pair, r.Side, r.Calls, x.Cpu, x.Allocations, x.SampleInterval))],
+            [.. recordings.Zip(read, (r, x) => (r.Pair, r.Side, r.Calls, x))],
             plans.Count, plan.Subject.Name, DiagnosisSides.Builds, plan.Options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
     }
 

@@ -182,9 +182,9 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
             await File.WriteAllTextAsync(file, "a recording", cancellationToken);
         }
 
-        public Task<(IReadOnlyList<SampledStack> Cpu, IReadOnlyList<SampledAllocation> Allocations, TimeSpan SampleInterval)> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
+        public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
             Task.FromResult(Owner.Profiles!(side) is { } recorded
-                ? (recorded.Cpu, recorded.Allocations, BuildDiagnosis.SampleInterval)
+                ? new ProfileRecording(recorded.Cpu, recorded.Cpu, recorded.Allocations, 0, BuildDiagnosis.SampleInterval, 1000)
                 : throw new InvalidOperationException("the worker's diagnostics port refused the session"));
     }
 }
