@@ -1,3 +1,5 @@
+using PerfAssert.Diagnosis;
+
 namespace PerfAssert.Load.Testing;
 
 /// <summary>How a load test measures and judges. Validated before anything is started.</summary>
@@ -53,6 +55,23 @@ public sealed record LoadOptions
     /// <summary>Whether an Inconclusive verdict fails the test. <value>The default is <see langword="false"/>: a warning.</value></summary>
     public bool Strict { get; init; }
 
+    /// <summary>
+    /// When a verdict against the reference build profiles both builds afterwards to say where they differ: three fresh pairs
+    /// of service workers, each worker recorded with EventPipe while the load worker loads it for <see cref="DiagnosisTime"/>,
+    /// read as CPU time, thread time (every thread, waiting ones too: where a lock or a starved pool shows) and allocations
+    /// per request. The recordings' load never counts towards the verdict. The setting <c>PERFASSERT_DIAGNOSE</c>
+    /// (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it. A comparison with a partner plan is not diagnosed.
+    /// <value>The default is <see cref="DiagnosisMode.OnRegression"/>: nothing is profiled on a passing verdict.</value>
+    /// </summary>
+    public DiagnosisMode Diagnosis { get; init; } = DiagnosisMode.OnRegression;
+
+    /// <summary>
+    /// How long a diagnosis loads and records each service worker. At a thousand requests a second or more, 1 s holds a
+    /// thousand requests and as many samples of every thread, so a wait that holds a few threads for the whole request
+    /// stands out from noise in each pair. <value>The default is 1 second.</value>
+    /// </summary>
+    public TimeSpan DiagnosisTime { get; init; } = TimeSpan.FromSeconds(1);
+
     /// <summary>How the load worker process runs. <value>The default is the machine's processors, bounded by the plans' own times.</value></summary>
     public LoadWorkerOptions Worker { get; init; } = new();
 
@@ -68,6 +87,11 @@ public sealed record LoadOptions
         if (BuildPairs < 2 || BuildPairSpread is not (>= 0 and <= 1) || BuildPairSpreadWeight < 0)
         {
             problems.Add($"BuildPairs must be at least 2, BuildPairSpread from 0 to 1 and BuildPairSpreadWeight 0 or more (BuildPairs {BuildPairs}, BuildPairSpread {BuildPairSpread}, BuildPairSpreadWeight {BuildPairSpreadWeight})");
+        }
+
+        if (DiagnosisTime < TimeSpan.FromMilliseconds(100) || DiagnosisTime > TimeSpan.FromMinutes(1))
+        {
+            problems.Add($"DiagnosisTime must be from 100 ms to 1 minute, not {DiagnosisTime}");
         }
 
         if (WarmupRounds < 0)

@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using PerfAssert.Baselines;
 using PerfAssert.Budgets;
+using PerfAssert.Diagnosis;
+using PerfAssert.Reporting;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Load.Testing;
@@ -173,7 +175,15 @@ public sealed class LoadTestBuilder
             return Result(subject, partner, LoadJudge.Unavailable(subject.Name, partner, budgets, ex.Message, fails: true), blocks, started);
         }
 
-        return Result(subject, partner, LoadJudge.Judge(subject.Name, partner, budgets, blocks, _options), blocks, started);
+        var verdicts = LoadJudge.Judge(subject.Name, partner, budgets, blocks, _options);
+        string? diagnosis = null;
+        if (DiagnosisPolicy.Wanted(_options.Diagnosis, verdicts) is not null)
+        {
+            var folder = DiagnosisPolicy.Folder(ResultFiles.DirectoryFor(store), $"{_name ?? subject.Name} under load");
+            diagnosis = await LoadDiagnosis.DescribeAsync(builds, reference, subject, partner, _options, blocks, folder, At, cancellationToken).ConfigureAwait(false);
+        }
+
+        return Result(subject, partner, verdicts, blocks, started) with { Diagnosis = diagnosis };
     }
 
     /// <summary>The plan aimed at a worker: its path and query on the worker's first listener of the plan's scheme.</summary>
@@ -190,9 +200,7 @@ public sealed class LoadTestBuilder
         List<LoadBlock> blocks = [];
         for (var round = -_options.WarmupRounds; round < rounds; round++)
         {
-            // Each round's mean ratio cancels a linear drift, and neither side always goes first.
-            int[] order = plans.Count == 1 ? [0, 0] : round % 2 == 0 ? [0, 1, 1, 0] : [1, 0, 0, 1];
-            foreach (var side in order)
+            foreach (var side in TurnOrder(round, plans.Count))
             {
                 var result = await session.RunAsync(side, _options.BlockDuration, cancellationToken).ConfigureAwait(false);
                 blocks.Add(new LoadBlock(plans[side].Name, round, result) { Pair = pair });
@@ -201,6 +209,12 @@ public sealed class LoadTestBuilder
 
         return blocks;
     }
+
+    /// <summary>
+    /// The blocks of round <paramref name="round"/> by plan index: ABBA, then BAAB, ... (one plan alone: two blocks). Each
+    /// round's mean ratio cancels a linear drift, and neither side always goes first.
+    /// </summary>
+    internal static int[] TurnOrder(int round, int plans) => plans == 1 ? [0, 0] : round % 2 == 0 ? [0, 1, 1, 0] : [1, 0, 0, 1];
 
     private LoadTestResult Result(LoadPlan subject, string? partner, IReadOnlyList<Verdict> verdicts, IReadOnlyList<LoadBlock> blocks, long started) => new()
     {

@@ -29,13 +29,20 @@ public sealed record LoadTestResult
     /// <summary>Wall time of the whole test: worker start-up, warm-up and the measured rounds.</summary>
     public required TimeSpan Duration { get; init; }
 
+    /// <summary>
+    /// Where the two builds differ per request, when a verdict against the reference build was diagnosed
+    /// (<see cref="LoadOptions.Diagnosis"/>): the tables, or one line saying why there is none; <see langword="null"/> when
+    /// none was asked for.
+    /// </summary>
+    public string? Diagnosis { get; init; }
+
     /// <summary>Whether any verdict fails the test.</summary>
     public bool Failed => Verdicts.Any(v => v.Fails(Strict));
 
     /// <summary>The worst outcome.</summary>
     public VerdictOutcome Outcome => Verdicts.Count == 0 ? VerdictOutcome.Pass : Verdicts.Max(v => v.Outcome);
 
-    /// <summary>The verdicts' lines, then each side's median requests per second and latency percentiles over its measured blocks.</summary>
+    /// <summary>The verdicts' lines, then each side's median requests per second and latency percentiles over its measured blocks, then the diagnosis when there is one.</summary>
     public string Text
     {
         get
@@ -54,6 +61,11 @@ public sealed record LoadTestResult
                     $"  {side}: {VerdictFormatter.Number(Median(blocks.Select(b => b.RequestsPerSecond)))} requests/s, P50 {VerdictFormatter.Number(Median(blocks.Select(b => b.Result.P50Us)))} us, " +
                     $"P95 {VerdictFormatter.Number(Median(blocks.Select(b => b.Result.P95Us)))} us, P99 {VerdictFormatter.Number(Median(blocks.Select(b => b.Result.P99Us)))} us " +
                     $"(medians of {blocks.Count} blocks; {blocks.Sum(b => b.Result.Requests):#,0} requests, {blocks.Sum(b => b.Result.Errors):#,0} errors)");
+            }
+
+            if (Diagnosis is not null)
+            {
+                text.AppendLine().Append(Diagnosis);
             }
 
             return text.ToString();

@@ -10,14 +10,21 @@ internal static class DiagnosisPolicy
     /// among <paramref name="compared"/>, on a Regression that fails the test by default (an advisory one does not), on
     /// every one or never as <see cref="PerfOptions.Diagnosis"/> or the setting <c>PERFASSERT_DIAGNOSE</c> says.
     /// </summary>
-    public static HashSet<Verdict>? Wanted(PerfOptions options, IEnumerable<Verdict> compared)
+    public static HashSet<Verdict>? Wanted(PerfOptions options, IEnumerable<Verdict> compared) => Wanted(options.Diagnosis, compared);
+
+    /// <summary>
+    /// The verdicts a diagnosis is for, as <see cref="Wanted(PerfOptions, IEnumerable{Verdict})"/> says, with
+    /// <paramref name="configured"/> the mode a test asked for (a load test's <c>LoadOptions.Diagnosis</c>): the ratios
+    /// (<c>x</c>) and allocations among <paramref name="compared"/>.
+    /// </summary>
+    public static HashSet<Verdict>? Wanted(DiagnosisMode configured, IEnumerable<Verdict> compared)
     {
         var mode = Environment.GetEnvironmentVariable("PERFASSERT_DIAGNOSE")?.Trim().ToUpperInvariant() switch
         {
             "ALWAYS" => DiagnosisMode.Always,
             "NEVER" => DiagnosisMode.Never,
             "REGRESSION" => DiagnosisMode.OnRegression,
-            _ => options.Diagnosis,
+            _ => configured,
         };
         var candidates = compared.Where(v => v.Unit is "x" or "B/op").ToList();
         var wanted = mode switch

@@ -118,12 +118,13 @@ public sealed class LoadJudgeTests
 
         var alone = await Assert.ThrowsAsync<ArgumentException>(() => LoadTest.Of(plan).P95AtMost(1.2).RunAsync(TestContext.Current.CancellationToken));
         var twins = await Assert.ThrowsAsync<ArgumentException>(() => LoadTest.Of(plan).ComparedTo(plan).RunAsync(TestContext.Current.CancellationToken));
-        var options = Assert.Throws<ArgumentException>(() => LoadTest.Of(plan).WithOptions(o => o with { Rounds = 2, BlockDuration = TimeSpan.FromMilliseconds(5) }));
+        var options = Assert.Throws<ArgumentException>(() => LoadTest.Of(plan).WithOptions(o => o with { Rounds = 2, BlockDuration = TimeSpan.FromMilliseconds(5), DiagnosisTime = TimeSpan.Zero }));
 
         Assert.Contains("add one with ComparedTo(plan)", alone.Message, StringComparison.Ordinal);
         Assert.Contains("are both named 'GET /x'", twins.Message, StringComparison.Ordinal);
         Assert.Contains("Rounds must be at least 3", options.Message, StringComparison.Ordinal);
         Assert.Contains("BlockDuration must be from 20 ms", options.Message, StringComparison.Ordinal);
+        Assert.Contains("DiagnosisTime must be from 100 ms", options.Message, StringComparison.Ordinal);
         Assert.Throws<ArgumentOutOfRangeException>(() => LoadTest.Of(plan).RequestsPerSecondAtLeast(0));
     }
 
