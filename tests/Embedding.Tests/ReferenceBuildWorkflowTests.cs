@@ -11,8 +11,9 @@ namespace PerfAssert.Embedding.Tests;
 /// The baseline-build workflow as a team lives it, in a scratch git repository made from the consumer sample and its
 /// packed packages: a reference commit, a commit that adds server-side CPU work to GET /orders/{id}, a commit that only
 /// changes a comment. The comment-only commit passes its latency budget and its load budget (requests per second under
-/// load), and its working tree with a lock switched on by configuration fails the load budget; the slower commit fails its
-/// latency budget with a Regression against the reference build and the diagnosis finds its loop; accepting the slower one from the candidates its CI run
+/// load), and its working tree with a lock switched on by configuration fails the load budget, and the diagnosis under load
+/// finds the lock's work and its waiting threads; the slower commit fails its latency budget with a Regression against the
+/// reference build; accepting the slower one from the candidates its CI run
 /// wrote, with the packed <c>perfassert</c> tool, records an allowance, after which its latency budget passes. (The tool
 /// accepting a new entry's candidate is <see cref="QuickstartTests"/>.) The repository, its build and the reference commit's
 /// build (<see cref="TeamRepository"/>) time nothing and are made while the untimed classes run; the verdicts wait for them.
@@ -33,8 +34,9 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
     /// and the loop does not (accepted at 1.199 with the reference build at 559 us per call, it re-ran at 1.675 with it at
     /// 179 us), which is why an allowance is held as the time it added when the reference runs faster
     /// (<c>BaselineRatio.At</c>), and what is left over its rerun bound covers (<c>BaselineRatio.EffectSpread</c>). The CI run must
-    /// catch it as a Regression of its latency budget (at 12% one verdict caught it about 97 times in 100), and the diagnosis
-    /// that follows must put the loop on top: at 25% it is a clear Regression, decided by the first pairs, and the top CPU row.
+    /// catch it as a Regression of its latency budget (at 12% one verdict caught it about 97 times in 100): at 25% it is a
+    /// clear Regression, decided by the first pairs. (Its diagnosis put the loop's handler on top; it is left out since
+    /// 2026-11-29, when the lock's Regression above began to be diagnosed under load.)
     /// (Until 2026-11-29 this run judged the slower commit's load budget too, which caught it at 25% where 15% straddled the
     /// budget; the load budget's Regression against the reference build is the lock's, above, 14 s of CI less.)
     /// </summary>
@@ -66,6 +68,19 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         Assert.True(comment.ExitCode == 0, comment.Describe());
         Assert.Matches($@"GET /orders/42 / GET /orders/42 @ reference build {reference[..12]} requests/s ratio = [\d.]+ \[[\d.]+, [\d.]+\] (>=|vs) budget 0\.90 \(2 pairs, 12 rounds of 4 x 150 ms blocks, 99% CI\): (Pass|Improved|Inconclusive)", comment.Output);
         Assert.Matches(@"GET /orders/42 / GET /orders/42 @ reference build [0-9a-f]{12} requests/s ratio = 0\.[\d]+ \[[\d.]+, [\d.]+\] < budget 0\.90 .*: Regression", comment.Output);
+        // The lock's Regression says where (LoadOptions.Diagnosis, on a Regression by default): both builds' workers profiled
+        // under load after the verdict, on fresh pairs. The work done under the lock is the top row of CPU time per request,
+        // more than noise, and the working tree's threads waiting for the lock, in the method that takes it, the top row of
+        // the waiting threads (marked in 8 of 10 known-answer runs: with the workers pinned to one core the lock's queue is
+        // short, and now and then a pair does not show it beyond its noise, docs/diagnosis.md).
+        var cpu = TopCpuRow().Match(comment.Output);
+        Assert.True(cpu.Success, comment.Output);
+        Assert.Equal("OrdersService.Faults.FaultInjection.Work(int64)", cpu.Groups["method"].Value);
+        var waits = TopWaitingRow().Match(comment.Output);
+        Assert.True(waits.Success, comment.Output);
+        Assert.StartsWith("System.Threading.Lock.", waits.Groups["method"].Value, StringComparison.Ordinal);
+        Assert.EndsWith(" from OrdersService.Faults.FaultInjection.OnRequest()", waits.Groups["method"].Value, StringComparison.Ordinal);
+        Assert.Matches(@"files: .*TestResults/perfassert/diagnosis/GET__orders_42_under_load-", comment.Output);
         var microseconds = double.Parse(WorkingTreeLatency().Match(comment.Output).Groups[1].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture);
 
         // The slower commit, branched from the approved one: CPU work worth AddedWork of that latency in the v2 handler, the
@@ -77,7 +92,10 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
             "        faults.OnRequest();\n        return store.TryGet(id, out var order)",
             $"        faults.OnRequest();\n        var check = 0UL;\n        for (var i = 0L; i < {iterations}L; i++)\n        {{\n            check = (check ^ (ulong)i) * 0x9E3779B97F4A7C15UL;\n        }}\n\n        if (check == 42UL)\n        {{\n            return TypedResults.NotFound();\n        }}\n\n        return store.TryGet(id, out var order)",
             StringComparison.Ordinal));
-        var slower = await RunOnCiAsync(Test);
+        // Its diagnosis is left out (PERFASSERT_DIAGNOSE=never, as a CI job can set it): the one of the lock's Regression above
+        // is this workflow's, and a latency Regression's between builds is the reference suite's (InjectedRegressionTests),
+        // about 14 s of CI each.
+        var slower = await RunOnCiAsync(new Dictionary<string, string?> { ["PERFASSERT_DIAGNOSE"] = "never" }, Test);
         output?.WriteLine(slower.Output);
         Assert.True(slower.ExitCode != 0, slower.Describe());
         var regression = RegressionLine().Match(slower.Output).Value;
@@ -87,16 +105,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         Assert.Matches(@"\((\d+|\d+ \+ \d+ reversed) pairs, [\d,]+ blocks(, \d+ dropped)?, 99% CI(, confirmed)?\): Regression", regression);
         Assert.Matches(@"= \d+\.\d+ \[\d+\.\d+, \d+\.\d+\] > budget 1\.05", regression);
         Assert.Matches(@"working tree [\d.,]+ us vs reference build [0-9a-f]{12} [\d.,]+ us per call", regression);
-
-        // It says where (PerfOptions.Diagnosis, on a Regression by default): both builds profiled after the verdict on a fresh
-        // pair, and the handler the slower commit put its loop in is the top row of CPU self time, more than noise.
-        var where = TopCpuRow().Match(slower.Output);
-        Assert.True(where.Success, slower.Output);
-        Assert.StartsWith("OrdersService.OrdersEndpoints.GetOrder(", where.Groups["method"].Value, StringComparison.Ordinal);
-        var added = double.Parse(where.Groups["difference"].Value, CultureInfo.InvariantCulture);
-        output?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The diagnosis put {added:0.0} us per call in {where.Groups["method"].Value}; the slower commit added about {microseconds * AddedWork:0.0} us."));
-        Assert.True(added > 0, where.Value);
-        Assert.Matches(@"files: .*TestResults/perfassert/diagnosis/", slower.Output);
+        Assert.DoesNotContain("Where (profiled", slower.Output, StringComparison.Ordinal);
 
         // Accepted from what CI measured (docs/ci.md: the run's candidate baselines, downloaded and accepted on a developer's
         // machine, never on CI), with the packed tool: the ratio's estimate becomes the entry's allowance, a reviewed diff,
@@ -171,11 +180,16 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
 
     // Every run is a CI run (CI=true): candidates go to TestResults/perfassert-candidates, the documented default, and are
     // accepted from there, never on CI.
-    private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => Dotnet.RunAsync(Root, PackedSample.Environment(ci: true), TestTimeout,
+    private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => RunOnCiAsync(new Dictionary<string, string?>(), tests);
+
+    private Task<ChildProcessResult> RunOnCiAsync(Dictionary<string, string?> settings, params string[] tests) => Dotnet.RunAsync(Root, new[] { PackedSample.Environment(ci: true), settings }.SelectMany(e => e).GroupBy(e => e.Key).ToDictionary(g => g.Key, g => g.Last().Value), TestTimeout,
         "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "--logger", "console;verbosity=detailed");
 
-    [GeneratedRegex(@"CPU self time per call, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
+    [GeneratedRegex(@"CPU self time per request, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
     private static partial Regex TopCpuRow();
+
+    [GeneratedRegex(@"threads waiting, by where they wait \(on average over each recording; a wait is named with its caller\), reference build -> working tree:\s+(?:\* )?[\d.]+ -> [\d.]+ \(\+[\d.]+\)(?: \(new\))?  (?<method>[^\r\n]+)")]
+    private static partial Regex TopWaitingRow();
 
     [GeneratedRegex(@"working tree ([\d.,]+) us vs reference build")]
     private static partial Regex WorkingTreeLatency();
