@@ -10,8 +10,14 @@
 #   (b) allocations: Faults:ExtraBytesPerRequest = 4000, a byte[4000] (4,024 bytes with its header) made in
 #       FaultInjection.OnRequest: right when the marked "System.Byte[] in ...FaultInjection.OnRequest()" row adds
 #       4,024 B per call within 10%.
+#   (c) a lock, under load ("load", the third arrangement): the sample's test whose working tree's workers hold one
+#       process-wide lock for 100 us on every request, loaded against the reference build's: right when the top row of the
+#       waiting threads the working tree added is a wait in System.Threading.Lock called from FaultInjection.OnRequest
+#       (the line says whether it is marked as more than noise).
+#   A/A under load ("load-aa", not in the default arrangements): the sample's load test against its own commit's build,
+#       diagnosed whatever the verdict; right when no row of any table is marked.
 #
-#   eng/diagnosis-known-answer.sh [WORK_DIR]   (default: a new temp folder; RUNS=10, CASES="cpu alloc", ARRANGEMENTS="builds process")
+#   eng/diagnosis-known-answer.sh [WORK_DIR]   (default: a new temp folder; RUNS=10, CASES="cpu alloc", ARRANGEMENTS="builds process load")
 #
 # Prints one line per run and a tally per case; each run's console output is kept under WORK_DIR/runs.
 set -euo pipefail
@@ -19,7 +25,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mkdir -p "${1:-$(mktemp -d)}" && cd "${1:-$_}" && pwd)
 runs=${RUNS:-10}
 cases=${CASES:-cpu alloc}
-arrangements=${ARRANGEMENTS:-builds process}
+arrangements=${ARRANGEMENTS:-builds process load}
 echo "work folder: $work"
 
 label=diagnosis
@@ -29,7 +35,66 @@ tests=samples/OrdersService.PerfTests
 mkdir -p "$work/runs"
 
 for arrangement in $arrangements; do
-if [ "$arrangement" = builds ]; then
+if [ "$arrangement" = load-aa ]; then
+    # A/A under load: the reference is this clone's own commit (the sample's service unchanged in the working tree), and the
+    # sample's load test against it is diagnosed whatever its verdict; right when no row of any table is marked.
+    python3 - "$(git rev-parse HEAD)" <<'PY'
+import json, sys
+with open("samples/OrdersService.PerfTests/baselines/reference.json", "w") as f:
+    json.dump({"schemaVersion": 1, "commit": sys.argv[1]}, f, indent=2)
+    f.write("\n")
+PY
+    test=GetOrder_UnderLoad_ServesAtLeastNinetyPercentOfTheReferenceBuild
+    right=0
+    for run in $(seq 1 "$runs"); do
+        log="$work/runs/load-aa-$run.log"
+        PERFASSERT_DIAGNOSE=always PERFASSERT_RESULTS="$work/runs/load-aa-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        verdict=$(python3 - "$log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+where = log.find("Where (profiled")
+if where < 0:
+    print("wrong: no diagnosis" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else "")); sys.exit()
+block = log[where:log.find("files:", where)]
+marked = [l.strip() for l in block.split("\n") if l.strip().startswith("* ")]
+ratio = re.search(r"requests/s ratio = ([\d.]+ \[[\d.]+, [\d.]+\])", log)
+print(("right: no row marked" if not marked else f"wrong: {len(marked)} marked, first {marked[0][:140]}") + f" (ratio {ratio.group(1) if ratio else '?'})")
+PY
+)
+        echo "load-aa run $run: $verdict"
+        [[ "$verdict" == right* ]] && right=$((right + 1))
+    done
+    echo "load-aa: right in $right of $runs runs"
+    git checkout -q -- samples/OrdersService.PerfTests/baselines/reference.json
+    continue
+elif [ "$arrangement" = load ]; then
+    # The lock is the test's own fault switch, set for the working tree's workers only; the default diagnoses its Regression.
+    test=GetOrder_LockHeldOnEveryRequestInTheWorkingTree_FailsItsLoadBudgetAgainstTheReferenceBuild
+    right=0
+    for run in $(seq 1 "$runs"); do
+        log="$work/runs/load-lock-$run.log"
+        PERFASSERT_RESULTS="$work/runs/load-lock-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        verdict=$(python3 - "$log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+where = log.find("threads waiting, by where they wait")
+if where < 0:
+    print("wrong: no waiting-threads table" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else ""))
+    sys.exit()
+rows = re.findall(r"(\*?) +([\d.]+) -> ([\d.]+) \(([+-][\d.]+)\)(?: \((?:new|gone)\))?  ([^\n]+)", log[where:where + 4000])
+if not rows:
+    print("wrong: no thread-time rows"); sys.exit()
+mark, _, _, difference, method = rows[0]
+ok = method.startswith("System.Threading.Lock.") and method.endswith(" from OrdersService.Faults.FaultInjection.OnRequest()")
+print(f"{'right' if ok else 'wrong'}: top waiting row {mark or '-'} {difference} threads {method[:120]}")
+PY
+)
+        echo "load lock run $run: $verdict"
+        [[ "$verdict" == right* ]] && right=$((right + 1))
+    done
+    echo "load lock: right in $right of $runs runs"
+    continue
+elif [ "$arrangement" = builds ]; then
     test=GetOrder_AgainstTheReferenceBuild_StaysWithinIt; diagnose=regression
 else
     test=GetOrder_SourceGeneratedJson_AtMostTenPercentSlowerThanV1; diagnose=always
