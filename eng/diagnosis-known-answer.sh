@@ -16,6 +16,9 @@
 #       (the line says whether it is marked as more than noise).
 #   A/A under load ("load-aa", not in the default arrangements): the sample's load test against its own commit's build,
 #       diagnosed whatever the verdict; right when no row of any table is marked.
+#   A/A in one process ("process-aa", not in the default arrangements): GET /orders/42 compared with itself on the
+#       sample's ServiceHost (a test written into the scratch clone only), diagnosed whatever the verdict; right when no
+#       row is marked.
 #
 #   eng/diagnosis-known-answer.sh [WORK_DIR]   (default: a new temp folder; RUNS=10, CASES="cpu alloc", ARRANGEMENTS="builds process load")
 #
@@ -35,7 +38,53 @@ tests=samples/OrdersService.PerfTests
 mkdir -p "$work/runs"
 
 for arrangement in $arrangements; do
-if [ "$arrangement" = load-aa ]; then
+if [ "$arrangement" = process-aa ]; then
+    # A/A in one process: a test written into this scratch clone only (never into the sample) compares GET /orders/42 with
+    # itself on the sample's ServiceHost, under two names, diagnosed whatever its verdict; right when no row is marked.
+    cat > samples/OrdersService.PerfTests/SameCallTests.cs <<'CS'
+using PerfAssert;
+using PerfAssert.Xunit;
+
+namespace OrdersService.PerfTests;
+
+[Collection(OrdersServiceCollection.Name)]
+public sealed class SameCallTests(OrdersServiceFixture service)
+{
+    [Fact]
+    public async Task GetOrder_ComparedWithItself()
+    {
+        var result = await Perf.Measure("GET /orders/42", service.Client.GetOrderAsync)
+            .ComparedTo("GET /orders/42 again", service.Client.GetOrderAsync)
+            .MeanAtMost(1.10)
+            .RunAsync(TestContext.Current.CancellationToken);
+        PerfTestBuilderExtensions.Report(result, TestContext.Current);
+    }
+}
+CS
+    test=SameCallTests
+    right=0
+    for run in $(seq 1 "$runs"); do
+        log="$work/runs/process-aa-$run.log"
+        PERFASSERT_DIAGNOSE=always PERFASSERT_RESULTS="$work/runs/process-aa-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        verdict=$(python3 - "$log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+where = log.find("Where (profiled")
+if where < 0:
+    print("wrong: no diagnosis" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else "")); sys.exit()
+block = log[where:log.find("files:", where)]
+marked = [l.strip() for l in block.split("\n") if l.strip().startswith("* ")]
+ratio = re.search(r"mean = ([\d.]+ \[[\d.]+, [\d.]+\])", log)
+print(("right: no row marked" if not marked else f"wrong: {len(marked)} marked, first {marked[0][:140]}") + f" (ratio {ratio.group(1) if ratio else '?'})")
+PY
+)
+        echo "process-aa run $run: $verdict"
+        [[ "$verdict" == right* ]] && right=$((right + 1))
+    done
+    echo "process-aa: right in $right of $runs runs"
+    rm samples/OrdersService.PerfTests/SameCallTests.cs
+    continue
+elif [ "$arrangement" = load-aa ]; then
     # A/A under load: the reference is this clone's own commit (the sample's service unchanged in the working tree), and the
     # sample's load test against it is diagnosed whatever its verdict; right when no row of any table is marked.
     python3 - "$(git rev-parse HEAD)" <<'PY'
