@@ -73,8 +73,5 @@ internal static class ThreadTime
 
     // A frame of a thread the runtime runs for itself: its threading code, the dispatcher that feeds in-process event
     // listeners (System.Diagnostics.Tracing), or one the rundown could not name.
-    private static bool IsRuntimeOwn(string frame) => IsThreading(frame) || frame.StartsWith("System.Diagnostics.Tracing.", StringComparison.Ordinal) || IsUnnamed(frame);
-
-    // The rundown names every managed method; a frame it could not name is "module!?" (or "!?" without a module).
-    private static bool IsUnnamed(string frame) => frame.EndsWith("!?", StringComparison.Ordinal);
+    private static bool IsRuntimeOwn(string frame) => IsThreading(frame) || frame.StartsWith("System.Diagnostics.Tracing.", StringComparison.Ordinal) || ProfileComparison.IsUnnamed(frame);
 }

@@ -81,6 +81,22 @@ public sealed class ProfileComparisonTests
     }
 
     [Fact]
+    public void Compare_FramesTheRundownCouldNotName_AreShownButNeverMarked()
+    {
+        // Twice the native time in every pair, and a method that doubles too: only the method is a row a change can be found in.
+        var pairs = Enumerable.Range(0, 3).Select(_ => (
+            Profile(10_000, (1_000, [Entry, "!?"]), (1_000, [Entry, Hot])),
+            Profile(10_000, (2_000, [Entry, "!?"]), (2_000, [Entry, Hot])))).ToList();
+
+        var comparison = ProfileComparison.Compare(pairs);
+
+        Assert.True(comparison.Rows.Single(r => r.Method == Hot).MoreThanNoise);
+        var unnamed = comparison.Rows.Single(r => r.Method == "!?");
+        Assert.False(unnamed.MoreThanNoise);
+        Assert.Equal(100_000, unnamed.SelfDifferenceNs, 6);
+    }
+
+    [Fact]
     public void Compare_TheSameRatesDrawnTwice_MarksNoRowInAtLeast95PercentOfComparisons()
     {
         // A/A on synthetic samples: 60 methods, each side's counts drawn from the same Poisson rates (a few to 2,000 samples
