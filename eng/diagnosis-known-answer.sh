@@ -37,6 +37,31 @@ export PerfAssertVersion="$version"
 tests=samples/OrdersService.PerfTests
 mkdir -p "$work/runs"
 
+# An A/A arrangement: the sample's test $2, $runs times as arrangement $1, diagnosed whatever its verdict
+# (PERFASSERT_DIAGNOSE=always); right when no row of any table is marked as more than noise.
+unmarked() {
+    local name=$1 test=$2 right=0 run log verdict
+    for run in $(seq 1 "$runs"); do
+        log="$work/runs/$name-$run.log"
+        PERFASSERT_DIAGNOSE=always PERFASSERT_RESULTS="$work/runs/$name-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        verdict=$(python3 - "$log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+where = log.find("Where (profiled")
+if where < 0:
+    print("wrong: no diagnosis" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else "")); sys.exit()
+block = log[where:log.find("files:", where)]
+marked = [l.strip() for l in block.split("\n") if l.strip().startswith("* ")]
+ratio = re.search(r"(?:mean|requests/s ratio) = ([\d.]+ \[[\d.]+, [\d.]+\])", log)
+print(("right: no row marked" if not marked else f"wrong: {len(marked)} marked, first {marked[0][:140]}") + f" (ratio {ratio.group(1) if ratio else '?'})")
+PY
+)
+        echo "$name run $run: $verdict"
+        [[ "$verdict" == right* ]] && right=$((right + 1))
+    done
+    echo "$name: right in $right of $runs runs"
+}
+
 for arrangement in $arrangements; do
 if [ "$arrangement" = process-aa ]; then
     # A/A in one process: a test written into this scratch clone only (never into the sample) compares GET /orders/42 with
@@ -61,27 +86,7 @@ public sealed class SameCallTests(OrdersServiceFixture service)
     }
 }
 CS
-    test=SameCallTests
-    right=0
-    for run in $(seq 1 "$runs"); do
-        log="$work/runs/process-aa-$run.log"
-        PERFASSERT_DIAGNOSE=always PERFASSERT_RESULTS="$work/runs/process-aa-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
-        verdict=$(python3 - "$log" <<'PY'
-import re, sys
-log = open(sys.argv[1]).read()
-where = log.find("Where (profiled")
-if where < 0:
-    print("wrong: no diagnosis" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else "")); sys.exit()
-block = log[where:log.find("files:", where)]
-marked = [l.strip() for l in block.split("\n") if l.strip().startswith("* ")]
-ratio = re.search(r"mean = ([\d.]+ \[[\d.]+, [\d.]+\])", log)
-print(("right: no row marked" if not marked else f"wrong: {len(marked)} marked, first {marked[0][:140]}") + f" (ratio {ratio.group(1) if ratio else '?'})")
-PY
-)
-        echo "process-aa run $run: $verdict"
-        [[ "$verdict" == right* ]] && right=$((right + 1))
-    done
-    echo "process-aa: right in $right of $runs runs"
+    unmarked process-aa SameCallTests
     rm samples/OrdersService.PerfTests/SameCallTests.cs
     continue
 elif [ "$arrangement" = load-aa ]; then
@@ -93,27 +98,7 @@ with open("samples/OrdersService.PerfTests/baselines/reference.json", "w") as f:
     json.dump({"schemaVersion": 1, "commit": sys.argv[1]}, f, indent=2)
     f.write("\n")
 PY
-    test=GetOrder_UnderLoad_ServesAtLeastNinetyPercentOfTheReferenceBuild
-    right=0
-    for run in $(seq 1 "$runs"); do
-        log="$work/runs/load-aa-$run.log"
-        PERFASSERT_DIAGNOSE=always PERFASSERT_RESULTS="$work/runs/load-aa-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
-        verdict=$(python3 - "$log" <<'PY'
-import re, sys
-log = open(sys.argv[1]).read()
-where = log.find("Where (profiled")
-if where < 0:
-    print("wrong: no diagnosis" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else "")); sys.exit()
-block = log[where:log.find("files:", where)]
-marked = [l.strip() for l in block.split("\n") if l.strip().startswith("* ")]
-ratio = re.search(r"requests/s ratio = ([\d.]+ \[[\d.]+, [\d.]+\])", log)
-print(("right: no row marked" if not marked else f"wrong: {len(marked)} marked, first {marked[0][:140]}") + f" (ratio {ratio.group(1) if ratio else '?'})")
-PY
-)
-        echo "load-aa run $run: $verdict"
-        [[ "$verdict" == right* ]] && right=$((right + 1))
-    done
-    echo "load-aa: right in $right of $runs runs"
+    unmarked load-aa GetOrder_UnderLoad_ServesAtLeastNinetyPercentOfTheReferenceBuild
     git checkout -q -- samples/OrdersService.PerfTests/baselines/reference.json
     continue
 elif [ "$arrangement" = load ]; then
