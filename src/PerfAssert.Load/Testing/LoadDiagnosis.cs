@@ -7,9 +7,9 @@ namespace PerfAssert.Load.Testing;
 /// Where a load test's two builds differ per request, after a verdict against the reference build: <see cref="BuildDiagnosis.Pairs"/>
 /// fresh pairs of service workers, started as the verdict's are (which build first alternates), each pair loaded by a load
 /// worker of its own, warmed up with the verdict's warm-up rounds, then each of its workers recorded with EventPipe while
-/// it alone is loaded for <see cref="LoadOptions.DiagnosisTime"/>. The recordings are read as CPU time of running threads,
-/// thread time of every thread (waits included, named with their callers: <see cref="ThreadTime"/>) and sampled
-/// allocations, each per request the worker answered, and the builds compared pair by pair as the latency diagnosis
+/// it alone is loaded for <see cref="LoadOptions.DiagnosisTime"/>. The recordings are read as CPU time of running threads and
+/// sampled allocations, each per request the worker answered, and as threads waiting, by where they wait (per tick, waits
+/// named with their callers: <see cref="ThreadTime"/>), and the builds compared pair by pair as the latency diagnosis
 /// compares them. None of the recordings' load counts towards the verdict.
 /// </summary>
 internal static class LoadDiagnosis
