@@ -108,7 +108,7 @@ internal static class BuildRun
         }
         catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
-            return "No diagnosis: " + ex.Message.Split('\n')[0].Trim();
+            return Diagnosis.DiagnosisPolicy.Unavailable(ex);
         }
     }
 }

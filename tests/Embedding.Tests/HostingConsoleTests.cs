@@ -24,8 +24,7 @@ public sealed class HostingConsoleTests(PackedSample sample) : IDisposable
         var hosting = await QuickstartScratch.BlocksAsync("src", "PerfAssert.Hosting", "README.md");
 
         // The service a team's repository has, which the console program names: a minimal API's Program made public.
-        QuickstartScratch.Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "web", "-o", "src/MyService", "--no-restore"));
-        await File.AppendAllTextAsync(Path.Combine(Root, "src", "MyService", "Program.cs"), "\npublic partial class Program;\n", TestContext.Current.CancellationToken);
+        await _scratch.CreateServiceAsync();
         QuickstartScratch.Ensure(await _scratch.BashAsync(Root, page["feed"]));
 
         QuickstartScratch.Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "console", "-o", "tools/Probe", "--no-restore"));

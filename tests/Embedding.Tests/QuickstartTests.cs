@@ -42,8 +42,7 @@ public sealed class QuickstartTests(PackedSample sample) : IDisposable
         // own restore is skipped (--no-restore): the page's 'dotnet add package' and 'dotnet test' restore it with its tests.
         await GitAsync("init", "-q", "-b", "main");
         await File.WriteAllTextAsync(Path.Combine(Root, ".gitignore"), "bin/\nobj/\nartifacts/\nTestResults/\nperfassert-report/\n*.received.*\n", TestContext.Current.CancellationToken);
-        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "web", "-o", "src/MyService", "--no-restore"));
-        await File.AppendAllTextAsync(Path.Combine(Root, "src", "MyService", "Program.cs"), "\npublic partial class Program;\n", TestContext.Current.CancellationToken);
+        await _quickstart.CreateServiceAsync();
 
         Ensure(await BashAsync(Root, page["feed"]));
         Directory.CreateDirectory(Project);

@@ -182,8 +182,17 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
     // accepted from there, never on CI.
     private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => RunOnCiAsync(new Dictionary<string, string?>(), tests);
 
-    private Task<ChildProcessResult> RunOnCiAsync(Dictionary<string, string?> settings, params string[] tests) => Dotnet.RunAsync(Root, new[] { PackedSample.Environment(ci: true), settings }.SelectMany(e => e).GroupBy(e => e.Key).ToDictionary(g => g.Key, g => g.Last().Value), TestTimeout,
-        "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "--logger", "console;verbosity=detailed");
+    private Task<ChildProcessResult> RunOnCiAsync(Dictionary<string, string?> settings, params string[] tests)
+    {
+        var environment = PackedSample.Environment(ci: true);
+        foreach (var (name, value) in settings)
+        {
+            environment[name] = value;
+        }
+
+        return Dotnet.RunAsync(Root, environment, TestTimeout,
+            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "--logger", "console;verbosity=detailed");
+    }
 
     [GeneratedRegex(@"CPU self time per request, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
     private static partial Regex TopCpuRow();

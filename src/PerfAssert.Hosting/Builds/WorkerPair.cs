@@ -68,7 +68,7 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     /// <summary>Reads a recording <see cref="RecordAsync"/> made, off the caller's thread and within the same bound.</summary>
     public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
-        Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken);
+        EventPipeRecorder.ReadAsync(file, RecordingTimeout, cancellationToken);
 
     public void EnsureRunning()
     {

@@ -51,6 +51,10 @@ internal static partial class EventPipeRecorder
         }
     }
 
+    /// <summary><see cref="Read"/> off the caller's thread, within <paramref name="timeout"/>.</summary>
+    public static Task<ProfileRecording> ReadAsync(string file, TimeSpan timeout, CancellationToken cancellationToken) =>
+        Task.Run(() => Read(file), cancellationToken).WaitAsync(timeout, cancellationToken);
+
     /// <summary>Reads a recording: the CPU samples taken in managed code, every sample with a stack (thread time), and the sampled allocations.</summary>
     public static ProfileRecording Read(string file)
     {

@@ -15,5 +15,5 @@ internal sealed class ThisProcessRecorder : IProcessRecorder
         EventPipeRecorder.RecordAsync(Environment.ProcessId, file, during, RecordingTimeout, cancellationToken);
 
     public Task<ProfileRecording> ReadAsync(string file, CancellationToken cancellationToken) =>
-        Task.Run(() => EventPipeRecorder.Read(file), cancellationToken).WaitAsync(RecordingTimeout, cancellationToken);
+        EventPipeRecorder.ReadAsync(file, RecordingTimeout, cancellationToken);
 }

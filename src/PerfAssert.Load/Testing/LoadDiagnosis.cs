@@ -31,7 +31,7 @@ internal static class LoadDiagnosis
         }
         catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
-            return "No diagnosis: " + ex.Message.Split('\n')[0].Trim();
+            return DiagnosisPolicy.Unavailable(ex);
         }
     }
 

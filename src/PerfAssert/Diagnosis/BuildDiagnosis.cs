@@ -90,7 +90,8 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
         var names = Names;
         var call = names.Call;
         text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict {names.Where(Cpu.Pairs, PerSide)}: {Cpu.Baseline.Calls:N0} {call}s of {names.Called(names.Baseline)}, {Cpu.Current.Calls:N0} of {names.Called(names.Current)}; * more than noise in every {names.Unit}, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
-        Table(text, $"CPU self time per {call}, {names.Baseline} -> {names.Current}:", Cpu);
+        Table(text, $"CPU self time per {call}, {names.Baseline} -> {names.Current}:", Cpu,
+            row => $"{Us(row.BaselineSelfNs)} -> {Us(row.CurrentSelfNs)} ({Signed(row.SelfDifferenceNs / 1000, "0.0")} us)");
         if (!double.IsNaN(latencyDifferenceNanoseconds))
         {
             text.AppendLine().Append("  CPU ").Append(Cpu.Coverage(latencyDifferenceNanoseconds, call));
@@ -98,12 +99,8 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
 
         if (Threads is not null)
         {
-            text.AppendLine().Append(CultureInfo.InvariantCulture, $"  threads waiting, by where they wait (on average over each recording; a wait is named with its caller), {names.Baseline} -> {names.Current}:");
-            foreach (var row in Threads.Rows.Take(MessageRows))
-            {
-                text.AppendLine().Append(CultureInfo.InvariantCulture,
-                    $"  {(row.MoreThanNoise ? '*' : ' ')} {ThreadTime.Threads(row.BaselineSelfNs):0.00} -> {ThreadTime.Threads(row.CurrentSelfNs):0.00} ({Signed(ThreadTime.Threads(row.SelfDifferenceNs), "0.00")}){Tag(row)}  {row.Method}");
-            }
+            Table(text, $"threads waiting, by where they wait (on average over each recording; a wait is named with its caller), {names.Baseline} -> {names.Current}:", Threads,
+                row => $"{Number(ThreadTime.Threads(row.BaselineSelfNs))} -> {Number(ThreadTime.Threads(row.CurrentSelfNs))} ({Signed(ThreadTime.Threads(row.SelfDifferenceNs), "0.00")})");
         }
 
         text.AppendLine().Append(CultureInfo.InvariantCulture, $"  allocated bytes per {call} by type and allocating method, {names.Baseline} -> {names.Current}:");
@@ -122,19 +119,20 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
         return text.ToString();
     }
 
-    private static void Table(StringBuilder text, string title, ProfileComparison comparison)
+    /// <summary>A table of <paramref name="comparison"/>'s top rows: the mark, the row's <paramref name="figures"/>, new or gone, the method.</summary>
+    private static void Table(StringBuilder text, string title, ProfileComparison comparison, Func<MethodDifference, string> figures)
     {
         text.AppendLine().Append("  ").Append(title);
         foreach (var row in comparison.Rows.Take(MessageRows))
         {
-            text.AppendLine().Append(CultureInfo.InvariantCulture,
-                $"  {(row.MoreThanNoise ? '*' : ' ')} {Us(row.BaselineSelfNs)} -> {Us(row.CurrentSelfNs)} ({Signed(row.SelfDifferenceNs / 1000, "0.0")} us){Tag(row)}  {row.Method}");
+            var tag = row.IsNew ? " (new)" : row.Vanished ? " (gone)" : string.Empty;
+            text.AppendLine().Append("  ").Append(row.MoreThanNoise ? '*' : ' ').Append(' ').Append(figures(row)).Append(tag).Append("  ").Append(row.Method);
         }
     }
 
-    private static string Tag(MethodDifference row) => row.IsNew ? " (new)" : row.Vanished ? " (gone)" : string.Empty;
-
     private static string Us(double nanoseconds) => (nanoseconds / 1000).ToString("0.0", CultureInfo.InvariantCulture);
+
+    private static string Number(double value) => value.ToString("0.00", CultureInfo.InvariantCulture);
 
     private static string Signed(double value, string format) => (value >= 0 ? "+" : "-") + Math.Abs(value).ToString(format, CultureInfo.InvariantCulture);
 }
@@ -150,14 +148,17 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
 /// <param name="CurrentTrace">The judged side's recordings' file name, before its number.</param>
 /// <param name="BaselineTrace">The other side's recordings' file name, before its number.</param>
 /// <param name="InProcess">Whether both sides were recorded in this process.</param>
-/// <param name="Call">What one of the calls the figures are per is: a call, or under load a request.</param>
-internal sealed record DiagnosisSides(string Current, string Baseline, string Unit, string CurrentTrace, string BaselineTrace, bool InProcess, string Call = "call")
+/// <param name="UnderLoad">Whether each side was recorded while a load worker loaded it (the figures are then per request).</param>
+internal sealed record DiagnosisSides(string Current, string Baseline, string Unit, string CurrentTrace, string BaselineTrace, bool InProcess, bool UnderLoad = false)
 {
     /// <summary>Between builds: fresh worker pairs of the working tree and the reference build.</summary>
     public static readonly DiagnosisSides Builds = new("working tree", "reference build", "pair", "working-tree", "reference-build", InProcess: false);
 
     /// <summary>Between builds under load: fresh worker pairs of the working tree and the reference build, each loaded in turn.</summary>
-    public static readonly DiagnosisSides BuildsUnderLoad = Builds with { Call = "request" };
+    public static readonly DiagnosisSides BuildsUnderLoad = Builds with { UnderLoad = true };
+
+    /// <summary>What the figures are per: a call, or under load a request.</summary>
+    public string Call => UnderLoad ? "request" : "call";
 
     /// <summary>A comparison in one process: <paramref name="subject"/> against <paramref name="partner"/>, recorded in turn.</summary>
     public static DiagnosisSides InThisProcess(string subject, string partner) => new(subject, partner, "round", "subject", "partner", InProcess: true);
@@ -171,5 +172,5 @@ internal sealed record DiagnosisSides(string Current, string Baseline, string Un
     /// <summary>How the recordings were made, for the message's first line.</summary>
     public string Where(int observations, TimeSpan perSide) => InProcess
         ? string.Create(CultureInfo.InvariantCulture, $"in this process, {observations} rounds of {perSide.TotalSeconds:0.0} s a side")
-        : string.Create(CultureInfo.InvariantCulture, $"on {observations} fresh pairs, {perSide.TotalSeconds:0.0} s a worker{(Call == "request" ? " under load" : string.Empty)}");
+        : string.Create(CultureInfo.InvariantCulture, $"on {observations} fresh pairs, {perSide.TotalSeconds:0.0} s a worker{(UnderLoad ? " under load" : string.Empty)}");
 }

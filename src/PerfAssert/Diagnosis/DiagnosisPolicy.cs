@@ -36,6 +36,9 @@ internal static class DiagnosisPolicy
         return wanted.Count == 0 ? null : [.. wanted];
     }
 
+    /// <summary>The one line a verdict ends with when its diagnosis failed: why, from the first line of <paramref name="error"/>'s message.</summary>
+    public static string Unavailable(Exception error) => "No diagnosis: " + error.Message.Split('\n')[0].Trim();
+
     /// <summary>The folder a diagnosis of <paramref name="name"/> writes its files to, under the results folder <paramref name="results"/>.</summary>
     public static string Folder(string results, string name) =>
         Path.Combine(results, "diagnosis", string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));

@@ -37,7 +37,7 @@ internal static class ProcessDiagnosis
         }
         catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
-            return "No diagnosis: " + ex.Message.Split('\n')[0].Trim();
+            return DiagnosisPolicy.Unavailable(ex);
         }
     }
 

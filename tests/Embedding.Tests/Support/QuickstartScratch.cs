@@ -24,6 +24,17 @@ internal sealed partial class QuickstartScratch(PackedSample sample) : IDisposab
         return MarkedBlock().Matches(text.ReplaceLineEndings("\n")).ToDictionary(m => m.Groups["name"].Value, m => m.Groups["body"].Value, StringComparer.Ordinal);
     }
 
+    /// <summary>
+    /// The service a new team's repository has, which its tests name: a minimal API (<c>dotnet new web</c> in
+    /// <c>src/MyService</c>) whose <c>Program</c> is made public. The template's own restore is skipped (<c>--no-restore</c>):
+    /// the steps that add packages or build restore it.
+    /// </summary>
+    public async Task CreateServiceAsync()
+    {
+        Ensure(await Dotnet.RunAsync(Root, PackedSample.Environment(ci: false), StepTimeout, "new", "web", "-o", "src/MyService", "--no-restore"));
+        await File.AppendAllTextAsync(Path.Combine(Root, "src", "MyService", "Program.cs"), "\npublic partial class Program;\n", TestContext.Current.CancellationToken);
+    }
+
     /// <summary>Runs a page's shell block with bash as a developer would, with the page's variables set.</summary>
     public Task<ChildProcessResult> BashAsync(string directory, string script)
     {
