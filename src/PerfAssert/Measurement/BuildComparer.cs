@@ -361,15 +361,13 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         public long Calls { get; set; }
     }
 
-    /// <summary>The pairs of one pass; disposing stops every worker, even when starting a later pair failed.</summary>
+    /// <summary>
+    /// The pairs of one pass; disposing stops every worker, even when starting a later pair failed. The pairs stop side by
+    /// side: a worker that does not exit when asked (a call of its hangs) is killed after a few seconds, and one after the
+    /// other those seconds added up. Each pair's disposal is started in order, so the pairs a pool keeps are kept in order.
+    /// </summary>
     private sealed class PairGroup : List<IBuildPair>, IAsyncDisposable
     {
-        public async ValueTask DisposeAsync()
-        {
-            foreach (var pair in this)
-            {
-                await pair.DisposeAsync().ConfigureAwait(false);
-            }
-        }
+        public async ValueTask DisposeAsync() => await Task.WhenAll(this.Select(pair => pair.DisposeAsync().AsTask()).ToArray()).ConfigureAwait(false);
     }
 }

@@ -1,4 +1,3 @@
-using PerfAssert.Baselines;
 using PerfAssert.Verdicts;
 
 namespace PerfAssert.Hosting.Tests.Builds;
@@ -37,12 +36,12 @@ public sealed class BaselineBuildFailureTests : IDisposable
         Scratch.SetRounds(2_000, "A later change.");
         Scratch.Commit("later");
         using var shallow = ScratchService.CloneShallow(Scratch);
-        var store = new BaselineStore(shallow.Baselines);
-        new BaselineReference(reference).Write(store);
+        var store = _baselines.StoreWithEntry(reference, shallow.Baselines);
 
         var result = await _baselines.MeasureAsync(store, TimeSpan.FromSeconds(60), shallow.Root);
 
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
+        Assert.Equal(VerdictOutcome.Invalid, latency.Outcome);
         Assert.Contains("This is a shallow clone: fetch the whole history", latency.Message, StringComparison.Ordinal);
         Assert.Contains("fetch-depth: 0", latency.Message, StringComparison.Ordinal);
     }

@@ -12,10 +12,14 @@ public sealed class ScratchBaselines : IDisposable
 {
     public ScratchService Scratch { get; } = ScratchService.Create(2_000);
 
-    /// <summary>A store whose reference is <paramref name="commit"/> and which has an entry, so latency is judged.</summary>
-    public BaselineStore StoreWithEntry(string commit)
+    /// <summary>
+    /// A store (in <paramref name="baselines"/>, the scratch repository's unless given) whose reference is
+    /// <paramref name="commit"/> and which has an entry, so latency is judged against the reference build rather than
+    /// measured against the calibration workload for a candidate entry.
+    /// </summary>
+    public BaselineStore StoreWithEntry(string commit, string? baselines = null)
     {
-        var store = new BaselineStore(Scratch.Baselines);
+        var store = new BaselineStore(baselines ?? Scratch.Baselines);
         new BaselineReference(commit).Write(store);
         File.WriteAllText(store.PathOf("Work"), """
             {
