@@ -14,8 +14,12 @@
 #       process-wide lock for 100 us on every request, loaded against the reference build's: right when the top row of the
 #       waiting threads the working tree added is a wait in System.Threading.Lock called from FaultInjection.OnRequest
 #       (the line says whether it is marked as more than noise).
+#   (c) the same lock in a comparison of two plans ("plans", not in the default arrangements): the sample's same-run test
+#       that loads a second host of the service with the lock switched on against the healthy one; right as in "load".
 #   A/A under load ("load-aa", not in the default arrangements): the sample's load test against its own commit's build,
 #       diagnosed whatever the verdict; right when no row of any table is marked.
+#   A/A of two plans ("plans-aa", not in the default arrangements): GET /orders/42 loaded against itself on the sample's
+#       ServiceHost (a test written into the scratch clone only), diagnosed whatever the verdict; right when no row is marked.
 #   A/A in one process ("process-aa", not in the default arrangements): GET /orders/42 compared with itself on the
 #       sample's ServiceHost (a test written into the scratch clone only), diagnosed whatever the verdict; right when no
 #       row is marked.
@@ -62,8 +66,65 @@ PY
     echo "$name: right in $right of $runs runs"
 }
 
+# A lock arrangement: the sample's test $2, $runs times as arrangement $1, diagnosed on its Regression (the default); right
+# when the top row of the waiting threads the judged side added is a wait in System.Threading.Lock called from
+# FaultInjection.OnRequest (the line says whether it is marked as more than noise).
+lock_on_top() {
+    local name=$1 test=$2 right=0 run log verdict
+    for run in $(seq 1 "$runs"); do
+        log="$work/runs/$name-$run.log"
+        PERFASSERT_RESULTS="$work/runs/$name-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
+        verdict=$(python3 - "$log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+where = log.find("threads waiting, by where they wait")
+if where < 0:
+    print("wrong: no waiting-threads table" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else ""))
+    sys.exit()
+rows = re.findall(r"(\*?) +([\d.]+) -> ([\d.]+) \(([+-][\d.]+)\)(?: \((?:new|gone)\))?  ([^\n]+)", log[where:where + 4000])
+if not rows:
+    print("wrong: no thread-time rows"); sys.exit()
+mark, _, _, difference, method = rows[0]
+ok = method.startswith("System.Threading.Lock.") and method.endswith(" from OrdersService.Faults.FaultInjection.OnRequest()")
+print(f"{'right' if ok else 'wrong'}: top waiting row {mark or '-'} {difference} threads {method[:120]}")
+PY
+)
+        echo "$name run $run: $verdict"
+        [[ "$verdict" == right* ]] && right=$((right + 1))
+    done
+    echo "$name: right in $right of $runs runs"
+}
+
 for arrangement in $arrangements; do
-if [ "$arrangement" = process-aa ]; then
+if [ "$arrangement" = plans ]; then
+    # The sample's own test: a second host of the service with the lock switched on, loaded against the healthy one.
+    lock_on_top plans-lock GetOrder_LockHeldOnEveryRequest_FailsItsLoadBudget
+    continue
+elif [ "$arrangement" = plans-aa ]; then
+    # A/A of two plans: a test written into this scratch clone only loads GET /orders/42 against itself under two names.
+    cat > samples/OrdersService.PerfTests/SameLoadTests.cs <<'CS'
+using PerfAssert.Load.Testing;
+
+namespace OrdersService.PerfTests;
+
+[Collection(OrdersServiceCollection.Name)]
+public sealed class SameLoadTests(OrdersServiceFixture service)
+{
+    [Fact]
+    public async Task GetOrder_LoadedAgainstItself()
+    {
+        var result = await LoadTest.Of(await OrderLoad.GetAsync(service.Address, "/orders/42"))
+            .ComparedTo(await OrderLoad.GetAsync(service.Address, "/orders/42", "GET /orders/42 again"))
+            .RequestsPerSecondAtLeast(0.90)
+            .RunAsync(TestContext.Current.CancellationToken);
+        TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
+    }
+}
+CS
+    unmarked plans-aa SameLoadTests
+    rm samples/OrdersService.PerfTests/SameLoadTests.cs
+    continue
+elif [ "$arrangement" = process-aa ]; then
     # A/A in one process: a test written into this scratch clone only (never into the sample) compares GET /orders/42 with
     # itself on the sample's ServiceHost, under two names, diagnosed whatever its verdict; right when no row is marked.
     cat > samples/OrdersService.PerfTests/SameCallTests.cs <<'CS'
@@ -103,30 +164,7 @@ PY
     continue
 elif [ "$arrangement" = load ]; then
     # The lock is the test's own fault switch, set for the working tree's workers only; the default diagnoses its Regression.
-    test=GetOrder_LockHeldOnEveryRequestInTheWorkingTree_FailsItsLoadBudgetAgainstTheReferenceBuild
-    right=0
-    for run in $(seq 1 "$runs"); do
-        log="$work/runs/load-lock-$run.log"
-        PERFASSERT_RESULTS="$work/runs/load-lock-$run" dotnet test "$tests" -c Release --filter "FullyQualifiedName~$test" --logger "console;verbosity=detailed" >"$log" 2>&1 || true
-        verdict=$(python3 - "$log" <<'PY'
-import re, sys
-log = open(sys.argv[1]).read()
-where = log.find("threads waiting, by where they wait")
-if where < 0:
-    print("wrong: no waiting-threads table" + (" (" + log[log.find("No diagnosis"):].split("\n")[0] + ")" if "No diagnosis" in log else ""))
-    sys.exit()
-rows = re.findall(r"(\*?) +([\d.]+) -> ([\d.]+) \(([+-][\d.]+)\)(?: \((?:new|gone)\))?  ([^\n]+)", log[where:where + 4000])
-if not rows:
-    print("wrong: no thread-time rows"); sys.exit()
-mark, _, _, difference, method = rows[0]
-ok = method.startswith("System.Threading.Lock.") and method.endswith(" from OrdersService.Faults.FaultInjection.OnRequest()")
-print(f"{'right' if ok else 'wrong'}: top waiting row {mark or '-'} {difference} threads {method[:120]}")
-PY
-)
-        echo "load lock run $run: $verdict"
-        [[ "$verdict" == right* ]] && right=$((right + 1))
-    done
-    echo "load lock: right in $right of $runs runs"
+    lock_on_top load-lock GetOrder_LockHeldOnEveryRequestInTheWorkingTree_FailsItsLoadBudgetAgainstTheReferenceBuild
     continue
 elif [ "$arrangement" = builds ]; then
     test=GetOrder_AgainstTheReferenceBuild_StaysWithinIt; diagnose=regression

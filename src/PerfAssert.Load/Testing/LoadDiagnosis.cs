@@ -4,13 +4,16 @@ using PerfAssert.Diagnosis;
 namespace PerfAssert.Load.Testing;
 
 /// <summary>
-/// Where a load test's two builds differ per request, after a verdict against the reference build: <see cref="BuildDiagnosis.Pairs"/>
+/// Where a load test's two sides differ per request. After a verdict against the reference build: <see cref="BuildDiagnosis.Pairs"/>
 /// fresh pairs of service workers, started as the verdict's are (which build first alternates), each pair loaded by a load
 /// worker of its own, warmed up with the verdict's warm-up rounds, then each of its workers recorded with EventPipe while
-/// it alone is loaded for <see cref="LoadOptions.DiagnosisTime"/>. The recordings are read as CPU time of running threads and
-/// sampled allocations, each per request the worker answered, and as threads waiting, by where they wait (per tick, waits
-/// named with their callers: <see cref="ThreadTime"/>), and the builds compared pair by pair as the latency diagnosis
-/// compares them. None of the recordings' load counts towards the verdict.
+/// it alone is loaded for <see cref="LoadOptions.DiagnosisTime"/>. After a comparison of two plans in the same run
+/// (<c>ComparedTo</c>): a load worker of its own for the two plans, warmed up the same way, then as many rounds as a
+/// diagnosis between builds has pairs, in each the process serving one plan (found by the port it listens on, usually the
+/// test's own) recorded while that plan alone is loaded, then the other's, which goes first alternating. The recordings are
+/// read as CPU time of running threads and sampled allocations, each per request answered, and as threads waiting, by where
+/// they wait (per tick, waits named with their callers: <see cref="ThreadTime"/>), and the two sides compared pair by pair
+/// (round by round) as the latency diagnosis compares them. None of the recordings' load counts towards the verdict.
 /// </summary>
 internal static class LoadDiagnosis
 {
@@ -35,6 +38,69 @@ internal static class LoadDiagnosis
         }
     }
 
+    /// <summary>
+    /// Profiles the processes serving <paramref name="subject"/> and <paramref name="partner"/> under each plan's load in turn
+    /// and describes where they differ, into <paramref name="folder"/>; one line saying why when it could not.
+    /// </summary>
+    public static async Task<string> DescribeAsync(
+        LoadPlan subject, LoadPlan partner, LoadOptions options, IReadOnlyList<LoadBlock> blocks, string folder, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var diagnosis = await DiagnoseAsync(subject, partner, options, folder, cancellationToken).ConfigureAwait(false);
+            return diagnosis.Describe(ServiceTimeDifference(blocks, subject.Name, partner.Name), double.NaN);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return DiagnosisPolicy.Unavailable(ex);
+        }
+    }
+
+    private static async Task<BuildDiagnosis> DiagnoseAsync(LoadPlan subject, LoadPlan partner, LoadOptions options, string folder, CancellationToken cancellationToken)
+    {
+        var recorder = ProcessRecorder.Find()
+            ?? throw new NotSupportedException("recording the process serving a plan needs PerfAssert.Hosting (its EventPipe recorder); add that package to the test project");
+        LoadPlan[] plans = [subject, partner];
+        var serving = plans.Select(plan => ListeningProcess.Find(plan.Target.Port, out var why)
+            ?? throw new NotSupportedException($"no process to record for '{plan.Name}' ({plan.Target}): {why}")).ToArray();
+        Directory.CreateDirectory(folder);
+        var sides = DiagnosisSides.PlansUnderLoad(subject.Name, partner.Name);
+        var recorded = new List<(int Round, BuildSide Side, long Requests, string File)>();
+        await using (var session = await LoadSession.StartAsync(plans, options.Worker, cancellationToken).ConfigureAwait(false))
+        {
+            await WarmUpAsync(session, plans.Length, options, cancellationToken).ConfigureAwait(false);
+            for (var round = 0; round < BuildDiagnosis.Pairs; round++)
+            {
+                // Which plan goes first alternates, so that whatever drifts over the rounds touches both alike.
+                foreach (var side in round % 2 == 0 ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current])
+                {
+                    var plan = side == BuildSide.Current ? 0 : 1;
+                    var file = Path.Combine(folder, sides.Trace(side, round + 1));
+                    LoadResult? load = null;
+                    await recorder.RecordAsync(serving[plan], file, async ct => load = await session.RunAsync(plan, options.DiagnosisTime, ct).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+                    recorded.Add((round, side, load is null ? 0 : load.Requests - load.Errors, file));
+                }
+            }
+        }
+
+        var read = await Task.WhenAll(recorded.Select(r => recorder.ReadAsync(r.File, cancellationToken))).ConfigureAwait(false);
+        return await BuildDiagnosis.CompareAsync(
+            [.. recorded.Zip(read, (r, x) => (r.Round, r.Side, r.Requests, x))],
+            BuildDiagnosis.Pairs, subject.Name, sides, options.DiagnosisTime, folder, cancellationToken, threadTime: true).ConfigureAwait(false);
+    }
+
+    /// <summary>The verdict's warm-up rounds again, on a session a diagnosis started: its recordings are of warm services.</summary>
+    private static async Task WarmUpAsync(LoadSession session, int plans, LoadOptions options, CancellationToken cancellationToken)
+    {
+        for (var round = 0; round < options.WarmupRounds; round++)
+        {
+            foreach (var side in LoadTestBuilder.TurnOrder(round, plans))
+            {
+                await session.RunAsync(side, options.BlockDuration, cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
     private static async Task<BuildDiagnosis> DiagnoseAsync(
         IBaselineBuilds builds, BaselineReference reference, LoadPlan subject, string partner, LoadOptions options, string folder,
         Func<LoadPlan, IReadOnlyList<Uri>, LoadPlan> aim, CancellationToken cancellationToken)
@@ -51,13 +117,7 @@ internal static class LoadDiagnosis
                     ?? throw new NotSupportedException($"the builds' worker pairs ({workers.GetType().Name}) cannot be profiled");
                 LoadPlan[] plans = [aim(subject, workers.Addresses(BuildSide.Current)), aim(subject with { Name = partner }, workers.Addresses(BuildSide.Baseline))];
                 await using var session = await LoadSession.StartAsync(plans, options.Worker, cancellationToken).ConfigureAwait(false);
-                for (var round = 0; round < options.WarmupRounds; round++)
-                {
-                    foreach (var side in LoadTestBuilder.TurnOrder(round, plans.Length))
-                    {
-                        await session.RunAsync(side, options.BlockDuration, cancellationToken).ConfigureAwait(false);
-                    }
-                }
+                await WarmUpAsync(session, plans.Length, options, cancellationToken).ConfigureAwait(false);
 
                 foreach (var side in first == BuildSide.Current ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current])
                 {

@@ -56,17 +56,19 @@ public sealed record LoadOptions
     public bool Strict { get; init; }
 
     /// <summary>
-    /// When a verdict against the reference build profiles both builds afterwards to say where they differ: three fresh pairs
-    /// of service workers, each worker recorded with EventPipe while the load worker loads it for <see cref="DiagnosisTime"/>,
-    /// read as CPU time, thread time (every thread, waiting ones too: where a lock or a starved pool shows) and allocations
-    /// per request. The recordings' load never counts towards the verdict. The setting <c>PERFASSERT_DIAGNOSE</c>
-    /// (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it. A comparison with a partner plan is not diagnosed.
+    /// When a comparison profiles both sides afterwards to say where they differ. Against the reference build: three fresh
+    /// pairs of service workers, each worker recorded with EventPipe while the load worker loads it for
+    /// <see cref="DiagnosisTime"/>. With a partner plan (<c>ComparedTo</c>): three rounds in which the process serving each
+    /// plan (found by the port its target names; usually the test's own, which needs PerfAssert.Hosting) is recorded while
+    /// that plan alone is loaded for <see cref="DiagnosisTime"/>. Either way read as CPU time, threads waiting (where a lock or
+    /// a starved pool shows) and allocations per request. The recordings' load never counts towards the verdict. The setting
+    /// <c>PERFASSERT_DIAGNOSE</c> (<c>regression</c>, <c>always</c> or <c>never</c>) overrides it.
     /// <value>The default is <see cref="DiagnosisMode.OnRegression"/>: nothing is profiled on a passing verdict.</value>
     /// </summary>
     public DiagnosisMode Diagnosis { get; init; } = DiagnosisMode.OnRegression;
 
     /// <summary>
-    /// How long a diagnosis loads and records each service worker. At a thousand requests a second or more, 1 s holds a
+    /// How long a diagnosis loads and records each service worker (each plan's service, in a comparison of two plans). At a thousand requests a second or more, 1 s holds a
     /// thousand requests and as many samples of every thread, so a wait that holds a few threads for the whole request
     /// stands out from noise in each pair. <value>The default is 1 second.</value>
     /// </summary>

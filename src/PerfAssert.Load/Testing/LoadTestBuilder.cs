@@ -131,7 +131,16 @@ public sealed class LoadTestBuilder
             blocks = await RoundsAsync(session, plans, pair: 0, _options.Rounds, cancellationToken).ConfigureAwait(false);
         }
 
-        return Result(subject, partner?.Name, LoadJudge.Judge(subject.Name, partner?.Name, budgets, blocks, _options), blocks, started);
+        var verdicts = LoadJudge.Judge(subject.Name, partner?.Name, budgets, blocks, _options);
+        string? diagnosis = null;
+        if (partner is not null && DiagnosisPolicy.Wanted(_options.Diagnosis, verdicts) is not null)
+        {
+            // The verdict's session is closed: the diagnosis loads each plan alone, with nothing else of the test running.
+            var folder = DiagnosisPolicy.Folder($"{_name ?? subject.Name} under load");
+            diagnosis = await LoadDiagnosis.DescribeAsync(subject, partner, _options, blocks, folder, cancellationToken).ConfigureAwait(false);
+        }
+
+        return Result(subject, partner?.Name, verdicts, blocks, started) with { Diagnosis = diagnosis };
     }
 
     /// <summary>Runs the test as <see cref="RunAsync"/> does and throws <see cref="LoadBudgetException"/> when a budget fails.</summary>

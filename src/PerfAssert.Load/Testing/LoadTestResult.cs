@@ -30,7 +30,7 @@ public sealed record LoadTestResult
     public required TimeSpan Duration { get; init; }
 
     /// <summary>
-    /// Where the two builds differ per request, when a verdict against the reference build was diagnosed
+    /// Where the two sides (builds, or plans) differ per request, when a comparison was diagnosed
     /// (<see cref="LoadOptions.Diagnosis"/>): the tables, or one line saying why there is none; <see langword="null"/> when
     /// none was asked for.
     /// </summary>

@@ -139,15 +139,15 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
 
 /// <summary>
 /// What a diagnosis calls its two sides and how it recorded them: between builds, the working tree and the reference build on
-/// fresh worker pairs (<see cref="Builds"/>); in one process, the subject and its partner in rounds of that process
-/// (<see cref="InThisProcess"/>).
+/// fresh worker pairs (<see cref="Builds"/>), loaded or not; in one process, the subject and its partner in rounds of that
+/// process (<see cref="InThisProcess"/>), or a load test's two plans in rounds of the processes serving them (<see cref="PlansUnderLoad"/>).
 /// </summary>
 /// <param name="Current">The side judged (the working tree, the subject).</param>
 /// <param name="Baseline">The side it is judged against (the reference build, the partner).</param>
 /// <param name="Unit">What one observation of the difference is: a pair of processes, or a round in this process.</param>
 /// <param name="CurrentTrace">The judged side's recordings' file name, before its number.</param>
 /// <param name="BaselineTrace">The other side's recordings' file name, before its number.</param>
-/// <param name="InProcess">Whether both sides were recorded in this process.</param>
+/// <param name="InProcess">Whether both sides were recorded in rounds of the process (or processes) running them, rather than on fresh pairs.</param>
 /// <param name="UnderLoad">Whether each side was recorded while a load worker loaded it (the figures are then per request).</param>
 internal sealed record DiagnosisSides(string Current, string Baseline, string Unit, string CurrentTrace, string BaselineTrace, bool InProcess, bool UnderLoad = false)
 {
@@ -163,6 +163,12 @@ internal sealed record DiagnosisSides(string Current, string Baseline, string Un
     /// <summary>A comparison in one process: <paramref name="subject"/> against <paramref name="partner"/>, recorded in turn.</summary>
     public static DiagnosisSides InThisProcess(string subject, string partner) => new(subject, partner, "round", "subject", "partner", InProcess: true);
 
+    /// <summary>
+    /// A load test's comparison of two plans in the same run: the process serving each plan recorded in turn, in rounds, while
+    /// the load worker loads that plan alone.
+    /// </summary>
+    public static DiagnosisSides PlansUnderLoad(string subject, string partner) => InThisProcess(subject, partner) with { UnderLoad = true };
+
     /// <summary>The recording of <paramref name="side"/> in observation number <paramref name="number"/> (from 1).</summary>
     public string Trace(BuildSide side, int number) => string.Create(CultureInfo.InvariantCulture, $"{(side == BuildSide.Current ? CurrentTrace : BaselineTrace)}-{number}.nettrace");
 
@@ -171,6 +177,6 @@ internal sealed record DiagnosisSides(string Current, string Baseline, string Un
 
     /// <summary>How the recordings were made, for the message's first line.</summary>
     public string Where(int observations, TimeSpan perSide) => InProcess
-        ? string.Create(CultureInfo.InvariantCulture, $"in this process, {observations} rounds of {perSide.TotalSeconds:0.0} s a side")
+        ? string.Create(CultureInfo.InvariantCulture, $"in {(UnderLoad ? "the process serving each plan" : "this process")}, {observations} rounds of {perSide.TotalSeconds:0.0} s a side{(UnderLoad ? " under load" : string.Empty)}")
         : string.Create(CultureInfo.InvariantCulture, $"on {observations} fresh pairs, {perSide.TotalSeconds:0.0} s a worker{(UnderLoad ? " under load" : string.Empty)}");
 }

@@ -43,6 +43,13 @@ internal static class DiagnosisPolicy
     public static string Folder(string results, string name) =>
         Path.Combine(results, "diagnosis", string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{Slug(name)}-{DateTime.UtcNow:yyyyMMdd-HHmmss}"));
 
+    /// <summary>
+    /// The folder a diagnosis of <paramref name="name"/> writes to when no baselines folder names the results folder (a
+    /// comparison in the same run): the results folder this run would write to, else <c>TestResults/perfassert</c> here.
+    /// </summary>
+    public static string Folder(string name) =>
+        Folder(Reporting.ResultFiles.ResolveDirectory() ?? Path.Combine(Directory.GetCurrentDirectory(), "TestResults", "perfassert"), name);
+
     /// <summary>A folder name for an operation: letters, digits, '.' and '-' kept, anything else '_', at most 60 characters.</summary>
     private static string Slug(string name)
     {

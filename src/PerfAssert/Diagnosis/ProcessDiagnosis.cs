@@ -28,8 +28,7 @@ internal static class ProcessDiagnosis
             return "No diagnosis: recording this process needs PerfAssert.Hosting (its EventPipe recorder); add that package to the test project.";
         }
 
-        var folder = DiagnosisPolicy.Folder(
-            Reporting.ResultFiles.ResolveDirectory() ?? Path.Combine(Directory.GetCurrentDirectory(), "TestResults", "perfassert"), plan.Name);
+        var folder = DiagnosisPolicy.Folder(plan.Name);
         try
         {
             var diagnosis = await DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, random, cancellationToken).ConfigureAwait(false);
@@ -60,7 +59,7 @@ internal static class ProcessDiagnosis
             {
                 var recording = new Recording(round, side, Path.Combine(folder, sides.Trace(side, round + 1)));
                 var operation = side == BuildSide.Current ? subject : partner;
-                await recorder.RecordAsync(recording.File, async ct =>
+                await recorder.RecordAsync(Environment.ProcessId, recording.File, async ct =>
                 {
                     // The profiler samples real time, whatever clock the verdict was timed with.
                     var started = Stopwatch.GetTimestamp();

@@ -1,0 +1,95 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Text.RegularExpressions;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using PerfAssert.Load;
+using PerfAssert.Load.Testing;
+using PerfAssert.Verdicts;
+
+namespace PerfAssert.Hosting.Tests.Diagnosis;
+
+/// <summary>
+/// A load test's comparison of two plans in the same run (<c>ComparedTo</c>), diagnosed after its Regression: two services
+/// in this process, one of which holds a process-wide lock for 200 us on every request. The process serving each plan (this
+/// one, found by the port its plan names) is recorded while that plan alone is loaded, and the threads waiting for the lock,
+/// in the method that takes it, are the top row of the waiting threads.
+/// </summary>
+public sealed partial class PlanDiagnosisTests
+{
+    private static readonly Lock Gate = new();
+
+    [Fact]
+    public async Task Regression_OfAPlanWhoseServiceHoldsALock_EndsWithTheLocksWaitOnTopOfTheWaitingThreads()
+    {
+        using var deadline = Bounded.Within(120);
+        await using var locked = await StartAsync(Locked, deadline.Token);
+        await using var free = await StartAsync(() => "ok", deadline.Token);
+
+        var result = await LoadTest.Of(Plan("GET /locked", locked))
+            .ComparedTo(Plan("GET /free", free))
+            .RequestsPerSecondAtLeast(0.90)
+            .WithOptions(o => o with { Rounds = 3, WarmupRounds = 1, BlockDuration = TimeSpan.FromMilliseconds(100), DiagnosisTime = TimeSpan.FromMilliseconds(300) })
+            .RunAsync(deadline.Token);
+        TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
+
+        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
+        var diagnosis = result.Diagnosis ?? string.Empty;
+        Assert.Contains("in the process serving each plan, 3 rounds of 0.3 s a side under load", diagnosis, StringComparison.Ordinal);
+        var top = TopWaitingRow().Match(diagnosis);
+        Assert.True(top.Success, diagnosis);
+        Assert.StartsWith("System.Threading.Lock.", top.Groups["method"].Value, StringComparison.Ordinal);
+        Assert.EndsWith(" from PerfAssert.Hosting.Tests.Diagnosis.PlanDiagnosisTests.Locked()", top.Groups["method"].Value, StringComparison.Ordinal);
+        var folder = Files().Match(diagnosis).Groups["folder"].Value;
+        Assert.True(Directory.Exists(folder), diagnosis);
+        Assert.Equal(
+            ["diagnosis.speedscope.json", "diff.folded", "partner-1.nettrace", "partner-2.nettrace", "partner-3.nettrace", "subject-1.nettrace", "subject-2.nettrace", "subject-3.nettrace"],
+            Directory.GetFiles(folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        Directory.Delete(folder, recursive: true);
+    }
+
+    /// <summary>Every request holds the one lock for 200 us of busy work: at eight requests in flight, most wait for it.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string Locked()
+    {
+        lock (Gate)
+        {
+            var until = Stopwatch.GetTimestamp() + (Stopwatch.Frequency / 5_000);
+            while (Stopwatch.GetTimestamp() < until)
+            {
+            }
+        }
+
+        return "ok";
+    }
+
+    private static LoadPlan Plan(string name, WebApplication app) => new()
+    {
+        Name = name,
+        Target = new Uri(new Uri(app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single()), "/"),
+        Expect = new LoadExpectation { Body = "ok"u8.ToArray() },
+        Concurrency = 8,
+        Duration = TimeSpan.FromMilliseconds(100),
+    };
+
+    private static async Task<WebApplication> StartAsync(Func<string> handler, CancellationToken cancellationToken)
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        var app = builder.Build();
+        app.MapGet("/", handler);
+        await app.StartAsync(cancellationToken);
+        return app;
+    }
+
+    [GeneratedRegex(@"threads waiting, by where they wait \(on average over each recording; a wait is named with its caller\), GET /free -> GET /locked:\s+(?:\* )?[\d.]+ -> [\d.]+ \(\+[\d.]+\)(?: \(new\))?  (?<method>[^\r\n]+)")]
+    private static partial Regex TopWaitingRow();
+
+    [GeneratedRegex(@"files: (?<folder>.+?) \(diagnosis")]
+    private static partial Regex Files();
+}
