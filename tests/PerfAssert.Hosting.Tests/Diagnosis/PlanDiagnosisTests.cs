@@ -7,24 +7,26 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using PerfAssert.Diagnosis;
 using PerfAssert.Load;
 using PerfAssert.Load.Testing;
-using PerfAssert.Verdicts;
 
 namespace PerfAssert.Hosting.Tests.Diagnosis;
 
 /// <summary>
-/// A load test's comparison of two plans in the same run (<c>ComparedTo</c>), diagnosed after its Regression: two services
-/// in this process, one of which holds a process-wide lock for 200 us on every request. The process serving each plan (this
-/// one, found by the port its plan names) is recorded while that plan alone is loaded, and the threads waiting for the lock,
-/// in the method that takes it, are the top row of the waiting threads.
+/// A load test's comparison of two plans in the same run (<c>ComparedTo</c>), diagnosed: two services in this process, one
+/// of which holds a process-wide lock for 200 us on every request. The process serving each plan (this one, found by the
+/// port its plan names) is recorded while that plan alone is loaded, and the threads waiting for the lock, in the method
+/// that takes it, are the top row of the waiting threads. The diagnosis is asked for whatever the verdict
+/// (<see cref="DiagnosisMode.Always"/>): this project's classes run side by side, and on a busy machine a few rounds may
+/// leave the verdict Inconclusive (that a load budget bites is the sample's <c>FaultInjectionTests</c>).
 /// </summary>
 public sealed partial class PlanDiagnosisTests
 {
     private static readonly Lock Gate = new();
 
     [Fact]
-    public async Task Regression_OfAPlanWhoseServiceHoldsALock_EndsWithTheLocksWaitOnTopOfTheWaitingThreads()
+    public async Task Diagnosis_OfAPlanWhoseServiceHoldsALock_HasTheLocksWaitOnTopOfTheWaitingThreads()
     {
         using var deadline = Bounded.Within(120);
         await using var locked = await StartAsync(Locked, deadline.Token);
@@ -33,11 +35,11 @@ public sealed partial class PlanDiagnosisTests
         var result = await LoadTest.Of(Plan("GET /locked", locked))
             .ComparedTo(Plan("GET /free", free))
             .RequestsPerSecondAtLeast(0.90)
-            .WithOptions(o => o with { Rounds = 3, WarmupRounds = 1, BlockDuration = TimeSpan.FromMilliseconds(100), DiagnosisTime = TimeSpan.FromMilliseconds(300) })
+            .WithOptions(o => o with { Rounds = 3, WarmupRounds = 2, BlockDuration = TimeSpan.FromMilliseconds(100), Diagnosis = DiagnosisMode.Always, DiagnosisTime = TimeSpan.FromMilliseconds(300) })
             .RunAsync(deadline.Token);
         TestContext.Current.TestOutputHelper?.WriteLine(result.Text);
 
-        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
+        Assert.True(result.Verdicts.Single(v => v.Metric == "requests/s ratio").Measured.Estimate < 0.90, result.Text);
         var diagnosis = result.Diagnosis ?? string.Empty;
         Assert.Contains("in the process serving each plan, 3 rounds of 0.3 s a side under load", diagnosis, StringComparison.Ordinal);
         var top = TopWaitingRow().Match(diagnosis);
