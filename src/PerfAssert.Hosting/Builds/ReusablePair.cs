@@ -29,7 +29,7 @@ internal sealed class ReusablePair(WorkerPair pair, string commit, bool reused, 
 
     public IReadOnlyList<Uri> Addresses(BuildSide side) => pair.Addresses(side);
 
-    public Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
+    public Task<bool> RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
         pair.RecordAsync(side, file, during, cancellationToken);
 
     public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>

@@ -62,9 +62,27 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     public IReadOnlyList<Uri> Addresses(BuildSide side) => Worker(side).Addresses;
 
-    /// <summary>Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>).</summary>
-    public Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
-        EventPipeRecorder.RecordAsync(Worker(side).ProcessId, file, during, RecordingTimeout, cancellationToken);
+    /// <summary>
+    /// Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>); a pinned worker's session
+    /// threads are given priority over its request threads first (<see cref="SamplerPriority"/>).
+    /// </summary>
+    public async Task<bool> RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+    {
+        var worker = Worker(side);
+        var pinned = worker.Pinned;
+        var before = pinned ? SamplerPriority.Threads(worker.ProcessId) : [];
+        var prioritized = !pinned;
+        await EventPipeRecorder.RecordAsync(worker.ProcessId, file, async ct =>
+        {
+            if (pinned)
+            {
+                prioritized = await SamplerPriority.RaiseAsync(worker.ProcessId, before, RecordingTimeout, ct).ConfigureAwait(false);
+            }
+
+            await during(ct).ConfigureAwait(false);
+        }, RecordingTimeout, cancellationToken).ConfigureAwait(false);
+        return prioritized;
+    }
 
     /// <summary>Reads a recording <see cref="RecordAsync"/> made, off the caller's thread and within the same bound.</summary>
     public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>

@@ -91,6 +91,9 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>Whether the worker runs pinned to its cores now.</summary>
+    public bool Pinned => _cores is not null && _pinTo is null;
+
     /// <summary>The worker's process id (its diagnostics port is named after it).</summary>
     public int ProcessId => _process.Id;
 

@@ -107,6 +107,7 @@ internal static class LoadDiagnosis
     {
         Directory.CreateDirectory(folder);
         var recorded = new List<(int Pair, BuildSide Side, long Requests, string File, IProfiledBuildPair Profiled)>();
+        var prioritized = true;
         for (var pair = 0; pair < BuildDiagnosis.Pairs; pair++)
         {
             var first = pair % 2 == 0 ? BuildSide.Current : BuildSide.Baseline;
@@ -123,7 +124,7 @@ internal static class LoadDiagnosis
                 {
                     var file = Path.Combine(folder, DiagnosisSides.BuildsUnderLoad.Trace(side, pair + 1));
                     LoadResult? load = null;
-                    await profiled.RecordAsync(side, file, async ct => load = await session.RunAsync(side == BuildSide.Current ? 0 : 1, options.DiagnosisTime, ct).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+                    prioritized &= await profiled.RecordAsync(side, file, async ct => load = await session.RunAsync(side == BuildSide.Current ? 0 : 1, options.DiagnosisTime, ct).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
                     recorded.Add((pair, side, load is null ? 0 : load.Requests - load.Errors, file, profiled));
                 }
             }
@@ -131,9 +132,10 @@ internal static class LoadDiagnosis
 
         // Every recording made, each with nothing else loaded: now they are read side by side.
         var read = await Task.WhenAll(recorded.Select(r => r.Profiled.ReadAsync(r.Side, r.File, cancellationToken))).ConfigureAwait(false);
-        return await BuildDiagnosis.CompareAsync(
+        var diagnosis = await BuildDiagnosis.CompareAsync(
             [.. recorded.Zip(read, (r, x) => (r.Pair, r.Side, r.Requests, x))],
             BuildDiagnosis.Pairs, subject.Name, DiagnosisSides.BuildsUnderLoad, options.DiagnosisTime, folder, cancellationToken, threadTime: true).ConfigureAwait(false);
+        return diagnosis with { SamplerStarved = !prioritized };
     }
 
     /// <summary>

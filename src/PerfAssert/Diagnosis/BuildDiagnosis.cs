@@ -14,6 +14,13 @@ namespace PerfAssert.Diagnosis;
 /// </summary>
 internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationComparison Allocations, TimeSpan PerSide, string Folder, DiagnosisSides? Sides = null, ProfileComparison? Threads = null)
 {
+    /// <summary>
+    /// Whether a pinned worker's sampling thread could not be given priority over its request threads in some recording
+    /// (setting a real-time priority needs root or CAP_SYS_NICE): its ticks then wait for a request to finish, and a short
+    /// call's own CPU is under-counted.
+    /// </summary>
+    public bool SamplerStarved { get; init; }
+
     /// <summary>How many rows of each table a message shows.</summary>
     public const int MessageRows = 6;
 
@@ -90,6 +97,11 @@ internal sealed record BuildDiagnosis(ProfileComparison Cpu, AllocationCompariso
         var names = Names;
         var call = names.Call;
         text.Append(CultureInfo.InvariantCulture, $"Where (profiled after the verdict {names.Where(Cpu.Pairs, PerSide)}: {Cpu.Baseline.Calls:N0} {call}s of {names.Called(names.Baseline)}, {Cpu.Current.Calls:N0} of {names.Called(names.Current)}; * more than noise in every {names.Unit}, Poisson counts at a {ProfileComparison.FamilyErrorRate * 100:0}% family error rate):");
+        if (SamplerStarved)
+        {
+            text.AppendLine().Append("  (the workers' sampling thread could not run first: setting its real-time priority with chrt needs root or CAP_SYS_NICE; a short call's own CPU is under-counted, to about half)");
+        }
+
         Table(text, $"CPU self time per {call}, {names.Baseline} -> {names.Current}:", Cpu,
             row => $"{Us(row.BaselineSelfNs)} -> {Us(row.CurrentSelfNs)} ({Signed(row.SelfDifferenceNs / 1000, "0.0")} us)");
         if (!double.IsNaN(latencyDifferenceNanoseconds))

@@ -126,10 +126,11 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         await WarmAsync(pairs, plans, operations[BuildSide.Current], operations[BuildSide.Baseline], cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(folder);
         var recordings = plans.SelectMany((plan, p) => new[] { plan.First, plan.Reversed().First }.Select(side => new Recording(p, side, Path.Combine(folder, BuildDiagnosis.Trace(side, p + 1))))).ToList();
+        var prioritized = true;
         foreach (var recording in recordings)
         {
             _active = pairs[recording.Pair];
-            await Guard(pairs, () => profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
+            prioritized &= await Guard(pairs, () => profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
             {
                 var started = plan.Options.Clock.GetTimestamp();
                 while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
@@ -142,9 +143,10 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
         // Every recording made, each with nothing else running: now they are read side by side (about a second each).
         var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
-        return await BuildDiagnosis.CompareAsync(
+        var diagnosis = await BuildDiagnosis.CompareAsync(
             [.. recordings.Zip(read, (r, x) => (r.Pair, r.Side, r.Calls, x))],
             plans.Count, plan.Subject.Name, DiagnosisSides.Builds, plan.Options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
+        return diagnosis with { SamplerStarved = !prioritized };
     }
 
     /// <summary>

@@ -144,6 +144,22 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Equal(BuildDiagnosis.Pairs * 990, folded.Sum(l => int.Parse(l.Split(' ')[^1], System.Globalization.CultureInfo.InvariantCulture)));
         // The results file carries it with the verdict.
         Assert.Equal(latency.Diagnosis, Assert.Single(result.Verdicts, v => v.Unit == "x").Diagnosis);
+        Assert.DoesNotContain("sampling thread", latency.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_DiagnosisWhoseSamplingThreadCouldNotRunFirst_SaysItsShortCallsAreUnderCounted()
+    {
+        await RecordAsync(20_000, 85_000);
+        var builds = ProfiledBuilds(22_000, 20_000, side => side == BuildSide.Current ? Stacks((900, "Fake.Serialize"), (90, "Fake.Validate")) : Stacks((1_000, "Fake.Serialize")));
+        builds.SamplerRunsFirst = false;
+
+        var latency = Assert.Single((await RunAsync(builds)).Verdicts, v => v.Unit == "x");
+
+        var lines = latency.Message.Split(Environment.NewLine);
+        Assert.StartsWith("Where (profiled after the verdict on 3 fresh pairs", lines[1], StringComparison.Ordinal);
+        Assert.Equal("  (the workers' sampling thread could not run first: setting its real-time priority with chrt needs root or CAP_SYS_NICE; a short call's own CPU is under-counted, to about half)", lines[2]);
+        Assert.StartsWith("  CPU self time per call", lines[3], StringComparison.Ordinal);
     }
 
     [Fact]

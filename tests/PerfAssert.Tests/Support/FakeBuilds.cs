@@ -66,6 +66,9 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>How many sides were recorded.</summary>
     public int SidesProfiled { get; private set; }
 
+    /// <summary>What a recording says of its sampling thread: whether it ran when its ticks were due.</summary>
+    public bool SamplerRunsFirst { get; set; } = true;
+
     public Task<IBuildPair> StartPairAsync(BaselineReference reference, CancellationToken cancellationToken) => StartPairAsync(reference, BuildSide.Current, cancellationToken);
 
     public Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken)
@@ -175,11 +178,12 @@ internal sealed class FakeBuilds(ManualClock clock, SyntheticOperation synthetic
     /// <summary>A pair whose sides record what <see cref="Profiles"/> says, after serving the engine's calls for the recording.</summary>
     private sealed class ProfiledFakePair(FakeBuilds owner, bool baselineIsCurrent, int index) : FakePair(owner, baselineIsCurrent, index), IProfiledBuildPair
     {
-        public async Task RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+        public async Task<bool> RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
         {
             await during(cancellationToken);
             Owner.SidesProfiled++;
             await File.WriteAllTextAsync(file, "a recording", cancellationToken);
+            return Owner.SamplerRunsFirst;
         }
 
         public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
