@@ -96,6 +96,8 @@ PY
 }
 
 for arrangement in $arrangements; do
+# Every arrangement starts from the sample's own settings: a fault the one before switched on stays off.
+git checkout -q -- "$settings"
 if [ "$arrangement" = plans ]; then
     # The sample's own test: a second host of the service with the lock switched on, loaded against the healthy one.
     lock_on_top plans-lock GetOrder_LockHeldOnEveryRequest_FailsItsLoadBudget

@@ -71,7 +71,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         // The lock's Regression says where (LoadOptions.Diagnosis, on a Regression by default): both builds' workers profiled
         // under load after the verdict, on fresh pairs. The work done under the lock is the top row of CPU time per request,
         // more than noise, and the working tree's threads waiting for the lock, in the method that takes it, the top row of
-        // the waiting threads (marked in 8 of 10 known-answer runs: with the workers pinned to one core the lock's queue is
+        // the waiting threads (marked in 9 of 10 known-answer runs: with the workers pinned to one core the lock's queue is
         // short, and now and then a pair does not show it beyond its noise, docs/diagnosis.md).
         var cpu = TopCpuRow().Match(comment.Output);
         Assert.True(cpu.Success, comment.Output);
