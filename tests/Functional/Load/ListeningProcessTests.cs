@@ -1,15 +1,15 @@
 using System.Net;
 using System.Net.Sockets;
+using PerfAssert.Diagnosis;
 using PerfAssert.Functional.Support;
 using PerfAssert.Load;
 using PerfAssert.Load.Testing;
-using PerfAssert.Verdicts;
 
 namespace PerfAssert.Functional.Load;
 
 /// <summary>
 /// How a load test's comparison of two plans finds the process to record for each (the one listening on the plan's port,
-/// read from Linux's /proc), and the one line its Regression ends with when that process cannot be recorded: this project
+/// read from Linux's /proc), and the one line its diagnosis is when that process cannot be recorded: this project
 /// has no PerfAssert.Hosting, whose recorder it needs (PerfAssert.Hosting.Tests diagnoses one for real).
 /// </summary>
 public sealed class ListeningProcessTests
@@ -47,9 +47,10 @@ public sealed class ListeningProcessTests
     }
 
     [Fact]
-    public async Task Regression_WithoutPerfAssertHosting_EndsWithOneLineSayingWhy()
+    public async Task Diagnosis_WithoutPerfAssertHosting_IsOneLineSayingWhy()
     {
-        // The subject's service answers after 2 ms, its partner's at once: far below 90% of the partner's requests a second.
+        // The subject's service answers after 2 ms, its partner's at once. The diagnosis is asked for whatever the verdict: on
+        // a busy machine three rounds can leave even this one Inconclusive (a CI run, 2026-11-29).
         await using var slow = ScriptedHttpServer.Start(_ =>
         {
             Thread.Sleep(2);
@@ -59,10 +60,9 @@ public sealed class ListeningProcessTests
 
         var result = await LoadTest.Of(Plan("slow", slow.Uri)).ComparedTo(Plan("fast", fast.Uri))
             .RequestsPerSecondAtLeast(0.90)
-            .WithOptions(o => o with { Rounds = 3, WarmupRounds = 0, BlockDuration = TimeSpan.FromMilliseconds(100) })
+            .WithOptions(o => o with { Rounds = 3, WarmupRounds = 0, BlockDuration = TimeSpan.FromMilliseconds(100), Diagnosis = DiagnosisMode.Always })
             .RunAsync(TestContext.Current.CancellationToken);
 
-        Assert.Equal(VerdictOutcome.Regression, result.Verdicts.Single(v => v.Metric == "requests/s ratio").Outcome);
         Assert.Equal(
             "No diagnosis: recording the process serving a plan needs PerfAssert.Hosting (its EventPipe recorder); add that package to the test project",
             result.Diagnosis);
