@@ -100,15 +100,9 @@ internal static class BuildRun
 
         var folder = Diagnosis.DiagnosisPolicy.Folder(Reporting.ResultFiles.DirectoryFor(judge.Store), plan.Name);
 
-        try
-        {
-            var diagnosis = await comparer.DiagnoseAsync((first, ct) => builds.StartPairAsync(reference, first, ct), folder, random, cancellationToken).ConfigureAwait(false);
-            var latency = measured.Latency is { } pass ? pass.SubjectNanosecondsPerOp - pass.PartnerNanosecondsPerOp : 0;
-            return diagnosis.Describe(latency, measured.Current.BytesPerOp - measured.Baseline.BytesPerOp);
-        }
-        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-        {
-            return Diagnosis.DiagnosisPolicy.Unavailable(ex);
-        }
+        var latency = measured.Latency is { } pass ? pass.SubjectNanosecondsPerOp - pass.PartnerNanosecondsPerOp : 0;
+        return await Diagnosis.DiagnosisPolicy.DescribeAsync(
+            () => comparer.DiagnoseAsync((first, ct) => builds.StartPairAsync(reference, first, ct), folder, random, cancellationToken),
+            latency, measured.Current.BytesPerOp - measured.Baseline.BytesPerOp, cancellationToken).ConfigureAwait(false);
     }
 }

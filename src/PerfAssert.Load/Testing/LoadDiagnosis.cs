@@ -23,38 +23,22 @@ internal static class LoadDiagnosis
     /// <paramref name="blocks"/> are the verdict's, for the coverage line: the service time per request the two builds'
     /// throughputs differ by.
     /// </summary>
-    public static async Task<string> DescribeAsync(
+    public static Task<string> DescribeAsync(
         IBaselineBuilds builds, BaselineReference reference, LoadPlan subject, string partner, LoadOptions options, IReadOnlyList<LoadBlock> blocks, string folder,
-        Func<LoadPlan, IReadOnlyList<Uri>, LoadPlan> aim, CancellationToken cancellationToken)
-    {
-        try
-        {
-            var diagnosis = await DiagnoseAsync(builds, reference, subject, partner, options, folder, aim, cancellationToken).ConfigureAwait(false);
-            return diagnosis.Describe(ServiceTimeDifference(blocks, subject.Name, partner), double.NaN);
-        }
-        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-        {
-            return DiagnosisPolicy.Unavailable(ex);
-        }
-    }
+        Func<LoadPlan, IReadOnlyList<Uri>, LoadPlan> aim, CancellationToken cancellationToken) =>
+        DiagnosisPolicy.DescribeAsync(
+            () => DiagnoseAsync(builds, reference, subject, partner, options, folder, aim, cancellationToken),
+            ServiceTimeDifference(blocks, subject.Name, partner), double.NaN, cancellationToken);
 
     /// <summary>
     /// Profiles the processes serving <paramref name="subject"/> and <paramref name="partner"/> under each plan's load in turn
     /// and describes where they differ, into <paramref name="folder"/>; one line saying why when it could not.
     /// </summary>
-    public static async Task<string> DescribeAsync(
-        LoadPlan subject, LoadPlan partner, LoadOptions options, IReadOnlyList<LoadBlock> blocks, string folder, CancellationToken cancellationToken)
-    {
-        try
-        {
-            var diagnosis = await DiagnoseAsync(subject, partner, options, folder, cancellationToken).ConfigureAwait(false);
-            return diagnosis.Describe(ServiceTimeDifference(blocks, subject.Name, partner.Name), double.NaN);
-        }
-        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-        {
-            return DiagnosisPolicy.Unavailable(ex);
-        }
-    }
+    public static Task<string> DescribeAsync(
+        LoadPlan subject, LoadPlan partner, LoadOptions options, IReadOnlyList<LoadBlock> blocks, string folder, CancellationToken cancellationToken) =>
+        DiagnosisPolicy.DescribeAsync(
+            () => DiagnoseAsync(subject, partner, options, folder, cancellationToken),
+            ServiceTimeDifference(blocks, subject.Name, partner.Name), double.NaN, cancellationToken);
 
     private static async Task<BuildDiagnosis> DiagnoseAsync(LoadPlan subject, LoadPlan partner, LoadOptions options, string folder, CancellationToken cancellationToken)
     {

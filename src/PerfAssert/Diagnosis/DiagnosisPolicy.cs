@@ -37,7 +37,24 @@ internal static class DiagnosisPolicy
     }
 
     /// <summary>The one line a verdict ends with when its diagnosis failed: why, from the first line of <paramref name="error"/>'s message.</summary>
-    public static string Unavailable(Exception error) => "No diagnosis: " + error.Message.Split('\n')[0].Trim();
+    private static string Unavailable(Exception error) => "No diagnosis: " + error.Message.Split('\n')[0].Trim();
+
+    /// <summary>
+    /// Runs <paramref name="diagnose"/> and describes what it found against the verdict's differences per call (NaN: no
+    /// coverage line); any failure but the caller's cancellation leaves the verdict as it was, with one line saying why.
+    /// </summary>
+    public static async Task<string> DescribeAsync(
+        Func<Task<BuildDiagnosis>> diagnose, double latencyDifferenceNs, double allocationDifferenceBytes, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return (await diagnose().ConfigureAwait(false)).Describe(latencyDifferenceNs, allocationDifferenceBytes);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return Unavailable(ex);
+        }
+    }
 
     /// <summary>The folder a diagnosis of <paramref name="name"/> writes its files to, under the results folder <paramref name="results"/>.</summary>
     public static string Folder(string results, string name) =>

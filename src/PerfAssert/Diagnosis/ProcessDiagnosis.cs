@@ -29,15 +29,9 @@ internal static class ProcessDiagnosis
         }
 
         var folder = DiagnosisPolicy.Folder(plan.Name);
-        try
-        {
-            var diagnosis = await DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, random, cancellationToken).ConfigureAwait(false);
-            return diagnosis.Describe(latencyDifferenceNs, allocationDifferenceBytes);
-        }
-        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-        {
-            return DiagnosisPolicy.Unavailable(ex);
-        }
+        return await DiagnosisPolicy.DescribeAsync(
+            () => DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, random, cancellationToken),
+            latencyDifferenceNs, allocationDifferenceBytes, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
