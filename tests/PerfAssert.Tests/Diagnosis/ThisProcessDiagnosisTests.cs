@@ -65,6 +65,14 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
         Assert.InRange(bytes, 0.9 * 4_024, 1.1 * 4_024);
 
         var folder = _folders[^1];
+        // The method both sides call holds its own time, not the loop that called it: on the partner's side (the folded file's
+        // first count) the samples on top of Shared far outnumber those on top of the diagnosis's own loop (when the calls ran
+        // one at a time from that loop, Shared read 1 us of its 30 and the loop the rest, ProcessDiagnosis.Batch).
+        var partner = File.ReadAllLines(Path.Combine(folder, BuildDiagnosis.FoldedFile)).Select(FoldedLine).ToList();
+        var inShared = partner.Where(l => l.Leaf.EndsWith($"{nameof(ThisProcessDiagnosisTests)}.{nameof(Shared)}(int32)", StringComparison.Ordinal)).Sum(l => l.Before);
+        var inLoop = partner.Where(l => l.Leaf.StartsWith("System.Diagnostics.Stopwatch.", StringComparison.Ordinal) || l.Leaf.StartsWith(typeof(ProcessDiagnosis).FullName!, StringComparison.Ordinal) || l.Leaf.EndsWith("!?", StringComparison.Ordinal)).Sum(l => l.Before);
+        TestContext.Current.TestOutputHelper?.WriteLine($"partner samples on top of Shared: {inShared}, on top of the diagnosis's loop: {inLoop}");
+        Assert.True(inShared > 10 * inLoop, $"{inShared} samples on top of Shared against {inLoop} on top of the diagnosis's loop{Environment.NewLine}{latency.Message}");
         Assert.True(File.Exists(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile)), latency.Message);
         Assert.True(File.Exists(Path.Combine(folder, "subject-3.nettrace")) && File.Exists(Path.Combine(folder, "partner-3.nettrace")), latency.Message);
     }
@@ -140,6 +148,14 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
 
     [GeneratedRegex(@"CPU self time per call, [^\n]*:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
     private static partial Regex TopCpuRow();
+
+    // A line of the differential folded file: frames separated by ';', then the two sides' sample counts.
+    private static (string Leaf, long Before) FoldedLine(string line)
+    {
+        var parts = line.Split(' ');
+        var stack = string.Join(' ', parts[..^2]);
+        return (stack[(stack.LastIndexOf(';') + 1)..], long.Parse(parts[^2], CultureInfo.InvariantCulture));
+    }
 
     [GeneratedRegex(@"files: (.*) \(")]
     private static partial Regex Folder();
