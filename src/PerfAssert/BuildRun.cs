@@ -101,8 +101,10 @@ internal static class BuildRun
         var folder = Diagnosis.DiagnosisPolicy.Folder(Reporting.ResultFiles.DirectoryFor(judge.Store), plan.Name);
 
         var latency = measured.Latency is { } pass ? pass.SubjectNanosecondsPerOp - pass.PartnerNanosecondsPerOp : 0;
+        var bytes = measured.Current.BytesPerOp - measured.Baseline.BytesPerOp;
+        var wanted = Diagnosis.BuildDiagnosis.CallsWanted(latency, bytes);
         return await Diagnosis.DiagnosisPolicy.DescribeAsync(
-            () => comparer.DiagnoseAsync((first, ct) => builds.StartPairAsync(reference, first, ct), folder, random, cancellationToken),
-            latency, measured.Current.BytesPerOp - measured.Baseline.BytesPerOp, cancellationToken).ConfigureAwait(false);
+            () => comparer.DiagnoseAsync((first, ct) => builds.StartPairAsync(reference, first, ct), folder, wanted, random, cancellationToken),
+            latency, bytes, cancellationToken).ConfigureAwait(false);
     }
 }

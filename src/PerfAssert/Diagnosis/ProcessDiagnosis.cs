@@ -30,7 +30,7 @@ internal static class ProcessDiagnosis
 
         var folder = DiagnosisPolicy.Folder(plan.Name);
         return await DiagnosisPolicy.DescribeAsync(
-            () => DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, random, cancellationToken),
+            () => DiagnoseAsync(recorder, plan.Subject, plan.Partner!, plan.Options, folder, BuildDiagnosis.CallsWanted(latencyDifferenceNs, allocationDifferenceBytes), random, cancellationToken),
             latencyDifferenceNs, allocationDifferenceBytes, cancellationToken).ConfigureAwait(false);
     }
 
@@ -39,7 +39,7 @@ internal static class ProcessDiagnosis
     /// recordings, compares the two per call and writes the files into <paramref name="folder"/>.
     /// </summary>
     internal static async Task<BuildDiagnosis> DiagnoseAsync(
-        IProcessRecorder recorder, Measurement.Operation subject, Measurement.Operation partner, PerfOptions options, string folder, Random random, CancellationToken cancellationToken)
+        IProcessRecorder recorder, Measurement.Operation subject, Measurement.Operation partner, PerfOptions options, string folder, long callsWanted, Random random, CancellationToken cancellationToken)
     {
         var sides = DiagnosisSides.InThisProcess(subject.Name, partner.Name);
         Directory.CreateDirectory(folder);
@@ -59,13 +59,15 @@ internal static class ProcessDiagnosis
                     // as a verdict's blocks run them (Batch).
                     var started = Stopwatch.GetTimestamp();
                     var batch = 1L;
-                    while (Stopwatch.GetElapsedTime(started) < options.DiagnosisTime)
+                    while (BuildDiagnosis.GoesOn(Stopwatch.GetElapsedTime(started), recording.Calls, callsWanted, options.DiagnosisTime))
                     {
                         var before = Stopwatch.GetTimestamp();
                         await operation.RunAsync(batch, ct).ConfigureAwait(false);
                         recording.Calls += batch;
                         batch = NextBatch(batch, Stopwatch.GetElapsedTime(before));
                     }
+
+                    recording.Elapsed = Stopwatch.GetElapsedTime(started);
                 }, cancellationToken).ConfigureAwait(false);
                 recordings.Add(recording);
             }
@@ -74,7 +76,7 @@ internal static class ProcessDiagnosis
         var read = await Task.WhenAll(recordings.Select(r => recorder.ReadAsync(r.File, cancellationToken))).ConfigureAwait(false);
         return await BuildDiagnosis.CompareAsync(
             [.. recordings.Zip(read, (r, x) => (r.Round, r.Side, r.Calls, x))],
-            Rounds, subject.Name, sides, options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
+            Rounds, subject.Name, sides, TimeSpan.FromTicks((long)recordings.Average(r => r.Elapsed.Ticks)), folder, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -99,5 +101,7 @@ internal static class ProcessDiagnosis
         public string File { get; } = file;
 
         public long Calls { get; set; }
+
+        public TimeSpan Elapsed { get; set; }
     }
 }

@@ -116,7 +116,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// compared per call over the pairs and the files written into <paramref name="folder"/>. Throws, saying why, when a pair
     /// cannot be profiled.
     /// </summary>
-    public async Task<BuildDiagnosis> DiagnoseAsync(Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, string folder, Random random, CancellationToken cancellationToken)
+    public async Task<BuildDiagnosis> DiagnoseAsync(Func<BuildSide, CancellationToken, Task<IBuildPair>> startPair, string folder, long callsWanted, Random random, CancellationToken cancellationToken)
     {
         var first = new PairPlan(random.Next(2) == 0 ? BuildSide.Current : BuildSide.Baseline, WorkingTreeFirst: true);
         var plans = Enumerable.Range(0, BuildDiagnosis.Pairs).Select(p => p % 2 == 0 ? first : first.Reversed()).ToList();
@@ -133,11 +133,13 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
             prioritized &= await Guard(pairs, () => profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
             {
                 var started = plan.Options.Clock.GetTimestamp();
-                while (plan.Options.Clock.GetElapsedTime(started) < plan.Options.DiagnosisTime)
+                while (BuildDiagnosis.GoesOn(plan.Options.Clock.GetElapsedTime(started), recording.Calls, callsWanted, plan.Options.DiagnosisTime))
                 {
                     await operations[recording.Side].RunAsync(1, ct).ConfigureAwait(false);
                     recording.Calls++;
                 }
+
+                recording.Elapsed = plan.Options.Clock.GetElapsedTime(started);
             }, cancellationToken)).ConfigureAwait(false);
         }
 
@@ -145,7 +147,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
         var diagnosis = await BuildDiagnosis.CompareAsync(
             [.. recordings.Zip(read, (r, x) => (r.Pair, r.Side, r.Calls, x))],
-            plans.Count, plan.Subject.Name, DiagnosisSides.Builds, plan.Options.DiagnosisTime, folder, cancellationToken).ConfigureAwait(false);
+            plans.Count, plan.Subject.Name, DiagnosisSides.Builds, TimeSpan.FromTicks((long)recordings.Average(r => r.Elapsed.Ticks)), folder, cancellationToken).ConfigureAwait(false);
         return diagnosis with { SamplerStarved = !prioritized };
     }
 
@@ -361,6 +363,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     private sealed record Recording(int Pair, BuildSide Side, string File)
     {
         public long Calls { get; set; }
+
+        public TimeSpan Elapsed { get; set; }
     }
 
     /// <summary>
