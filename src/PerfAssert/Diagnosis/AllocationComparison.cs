@@ -6,7 +6,8 @@ namespace PerfAssert.Diagnosis;
 /// Two sides' sampled allocations compared by allocated type and allocating method, in bytes per call, over one or more
 /// process pairs; the table's figures pool the pairs. The rule, as for CPU samples (<see cref="ProfileComparison"/>): within
 /// a pair a difference shows when it exceeds <see cref="Z"/> standard errors of the two estimates together, and a row is
-/// more than noise only when every pair shows it in the same direction, <see cref="Z"/> set so that over all the rows
+/// more than noise only when every pair shows it in the same direction and the two sides' recordings do not overlap
+/// (<see cref="ProfileComparison.Separated"/>), <see cref="Z"/> set so that over all the rows
 /// compared the chance of any row marked by noise alone is <see cref="ProfileComparison.FamilyErrorRate"/> (Bonferroni). A
 /// rarely sampled type has a side with no report at all, whose estimate's standard error reads 0: two pairs keep such a
 /// row from being marked on one unlucky draw (A/A, one pair: a 64 B per call <c>TwoElementAsyncLocalValueMap</c> against none).
@@ -59,7 +60,10 @@ internal sealed class AllocationComparison
         {
             var (difference, standardError) = Difference(before, after, key);
             var signs = byPair.Select(p => Difference(p.Baseline, p.Current, key)).Select(d => d.StandardError > 0 && Math.Abs(d.Difference) > z * d.StandardError ? Math.Sign(d.Difference) : 0).ToList();
-            var marked = signs.All(s => s != 0) && signs.Distinct().Count() == 1;
+            var marked = signs.All(s => s != 0) && signs.Distinct().Count() == 1 && ProfileComparison.Separated(
+                signs[0],
+                [.. byPair.Select(p => p.Baseline.GetValueOrDefault(key)?.BytesPerCall ?? 0)],
+                [.. byPair.Select(p => p.Current.GetValueOrDefault(key)?.BytesPerCall ?? 0)]);
             return new AllocationDifference(key.Type, key.Method, before.GetValueOrDefault(key)?.BytesPerCall ?? 0, after.GetValueOrDefault(key)?.BytesPerCall ?? 0, standardError, marked);
         }).OrderByDescending(r => r.MoreThanNoise).ThenByDescending(r => Math.Abs(r.DifferenceBytesPerCall)).ThenBy(r => r.Type, StringComparer.Ordinal).ThenBy(r => r.Method, StringComparer.Ordinal).ToList();
         return new AllocationComparison(rows, z, baseline, current);

@@ -10,7 +10,8 @@ namespace PerfAssert.Diagnosis;
 /// difference of its two self times per call has a standard error of <c>interval x sqrt(a / calls_a^2 + b / calls_b^2)</c>
 /// for <c>a</c> and <c>b</c> samples, and the pair shows a difference when it exceeds <see cref="Z"/> standard errors. A
 /// row is more than noise only when every pair shows it, all in the same direction (an intersection-union test: its error
-/// rate is at most that of one pair's test). Poisson counts say nothing of what differs from process to process (which
+/// rate is at most that of one pair's test), and every recording of one side lies beyond every recording of the other
+/// (<see cref="Separated"/>). Poisson counts say nothing of what differs from process to process (which
 /// thread-pool threads spin, how a logger's queue contends, which tier a dynamic method is at): one pair marked such rows
 /// in 3 of 15 A/A diagnoses, and they rarely line up in two pairs (1 in 105 pairings of the same diagnoses). <see cref="Z"/>
 /// is set so that, over all the methods compared, the chance of any row marked by sampling noise alone is
@@ -79,7 +80,7 @@ internal sealed class ProfileComparison
     }
 
     // The sign of the difference each pair shows beyond z of its standard errors (0 when it shows none); a row is marked when
-    // every pair shows one and all agree.
+    // every pair shows one, all agree, and the two sides' recordings do not overlap (Separated).
     private static bool EveryPairShows(IReadOnlyList<(StackProfile Baseline, StackProfile Current)> pairs, string method, double z)
     {
         var signs = pairs.Select(pair =>
@@ -90,8 +91,24 @@ internal sealed class ProfileComparison
             var difference = pair.Current.NanosecondsPerCall(b) - pair.Baseline.NanosecondsPerCall(a);
             return standardError > 0 && Math.Abs(difference) > z * standardError ? Math.Sign(difference) : 0;
         }).ToList();
-        return signs.All(s => s != 0) && signs.Distinct().Count() == 1;
+        return signs.All(s => s != 0) && signs.Distinct().Count() == 1 && Separated(
+            signs[0],
+            [.. pairs.Select(p => p.Baseline.NanosecondsPerCall(p.Baseline.SelfSamples(method)))],
+            [.. pairs.Select(p => p.Current.NanosecondsPerCall(p.Current.SelfSamples(method)))]);
     }
+
+    /// <summary>
+    /// Whether every recording of the judged side lies beyond every recording of the reference side in the direction
+    /// <paramref name="sign"/> of the difference (with one pair, that pair's direction). What differs from process to
+    /// process (a logger's lock, spinning thread-pool threads) gives each process its own figure for a row; when the two
+    /// builds are the same, the six recordings of three pairs are exchangeable, and the three pairs point the same way one
+    /// time in four, but the judged side's three lie above (or below) all the reference side's only one time in ten (2 of the
+    /// 20 ways to split six). A change moves every recording of its side, so it passes both. A/A between builds marked a
+    /// row in 3 of 40 diagnoses before this check (every one a scratch service's console logger, 15 against 30 us a call
+    /// from one process to the next).
+    /// </summary>
+    internal static bool Separated(int sign, IReadOnlyList<double> baseline, IReadOnlyList<double> current) =>
+        sign > 0 ? current.Min() > baseline.Max() : sign < 0 && current.Max() < baseline.Min();
 
     /// <summary>The coverage line: how much of the verdict's difference per call (or per <paramref name="call"/>) the rows marked as more than noise explain.</summary>
     public string Coverage(double verdictDifferenceNanosecondsPerCall, string call = "call") => string.Create(CultureInfo.InvariantCulture,
