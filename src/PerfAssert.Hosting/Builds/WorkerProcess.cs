@@ -188,6 +188,8 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
 
         process.StandardInput.Close();
+        PipeCapacity.Enlarge(process.StandardOutput.BaseStream);
+        PipeCapacity.Enlarge(process.StandardError.BaseStream);
         worker._drained = Task.WhenAll(worker.DrainAsync(process.StandardOutput), worker.DrainAsync(process.StandardError));
         try
         {
