@@ -32,7 +32,7 @@ internal static partial class PipeCapacity
 
         try
         {
-            return SetSize((int)pipe.SafePipeHandle.DangerousGetHandle(), SetPipeSize, Bytes) >= Bytes;
+            return Control((int)pipe.SafePipeHandle.DangerousGetHandle(), SetPipeSize, Bytes) >= Bytes;
         }
         catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
         {
@@ -42,8 +42,8 @@ internal static partial class PipeCapacity
 
     /// <summary>The capacity in bytes of the pipe behind <paramref name="stream"/>, or -1 where it cannot be read.</summary>
     public static int Capacity(Stream stream) =>
-        OperatingSystem.IsLinux() && stream is PipeStream pipe ? SetSize((int)pipe.SafePipeHandle.DangerousGetHandle(), GetPipeSize, 0) : -1;
+        OperatingSystem.IsLinux() && stream is PipeStream pipe ? Control((int)pipe.SafePipeHandle.DangerousGetHandle(), GetPipeSize, 0) : -1;
 
     [LibraryImport("libc", EntryPoint = "fcntl", SetLastError = true)]
-    private static partial int SetSize(int descriptor, int command, int bytes);
+    private static partial int Control(int descriptor, int command, int argument);
 }
