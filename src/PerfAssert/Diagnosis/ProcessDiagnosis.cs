@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using PerfAssert.Baselines;
 
 namespace PerfAssert.Diagnosis;
@@ -44,64 +43,24 @@ internal static class ProcessDiagnosis
         var sides = DiagnosisSides.InThisProcess(subject.Name, partner.Name);
         Directory.CreateDirectory(folder);
         var subjectFirst = random.Next(2) == 0;
-        var recordings = new List<Recording>();
+        var recordings = new List<CallRecording>();
         for (var round = 0; round < Rounds; round++)
         {
             // Which side goes first alternates, so that whatever drifts over the rounds touches both alike.
             var order = (round % 2 == 0) == subjectFirst ? new[] { BuildSide.Current, BuildSide.Baseline } : [BuildSide.Baseline, BuildSide.Current];
             foreach (var side in order)
             {
-                var recording = new Recording(round, side, Path.Combine(folder, sides.Trace(side, round + 1)));
+                var recording = new CallRecording(round, side, Path.Combine(folder, sides.Trace(side, round + 1)));
                 var operation = side == BuildSide.Current ? subject : partner;
-                await recorder.RecordAsync(Environment.ProcessId, recording.File, async ct =>
-                {
-                    // The profiler samples real time, whatever clock the verdict was timed with. The calls run in batches,
-                    // as a verdict's blocks run them (Batch).
-                    var started = Stopwatch.GetTimestamp();
-                    var batch = 1L;
-                    while (BuildDiagnosis.GoesOn(Stopwatch.GetElapsedTime(started), recording.Calls, callsWanted, options.DiagnosisTime))
-                    {
-                        var before = Stopwatch.GetTimestamp();
-                        await operation.RunAsync(batch, ct).ConfigureAwait(false);
-                        recording.Calls += batch;
-                        batch = NextBatch(batch, Stopwatch.GetElapsedTime(before));
-                    }
-
-                    recording.Elapsed = Stopwatch.GetElapsedTime(started);
-                }, cancellationToken).ConfigureAwait(false);
+                // The profiler samples real time, whatever clock the verdict was timed with.
+                await recorder.RecordAsync(Environment.ProcessId, recording.File, ct => recording.RunAsync(operation, TimeProvider.System, callsWanted, options.DiagnosisTime, ct), cancellationToken).ConfigureAwait(false);
                 recordings.Add(recording);
             }
         }
 
         var read = await Task.WhenAll(recordings.Select(r => recorder.ReadAsync(r.File, cancellationToken))).ConfigureAwait(false);
         return await BuildDiagnosis.CompareAsync(
-            [.. recordings.Zip(read, (r, x) => (r.Round, r.Side, r.Calls, x))],
-            Rounds, subject.Name, sides, TimeSpan.FromTicks((long)recordings.Average(r => r.Elapsed.Ticks)), folder, cancellationToken).ConfigureAwait(false);
-    }
-
-    /// <summary>
-    /// The calls of a recording run in batches that double while a batch takes less than <see cref="Batch"/>: a sample
-    /// taken while a short synchronous call ran one at a time from this loop was put on the loop (its
-    /// <c>Stopwatch.GetElapsedTime</c>, or its own frame) rather than on the call's methods. In a comparison whose subject
-    /// and partner both called a 30 us method, that method's time read 1 us a call on either side and 23 to 31 us went to
-    /// the loop, split differently on each side, so that the loop's frames came out as a difference of up to 10 us, marked
-    /// in one run of eight; in batches the method read 31 us on both sides and the loop under 1 us.
-    /// </summary>
-    internal static readonly TimeSpan Batch = TimeSpan.FromMilliseconds(1);
-
-    /// <summary>The next batch's size: twice <paramref name="batch"/> while a batch took less than <see cref="Batch"/>, up to a million calls.</summary>
-    internal static long NextBatch(long batch, TimeSpan took) => took < Batch ? Math.Min(2 * batch, 1 << 20) : batch;
-
-    private sealed class Recording(int round, BuildSide side, string file)
-    {
-        public int Round { get; } = round;
-
-        public BuildSide Side { get; } = side;
-
-        public string File { get; } = file;
-
-        public long Calls { get; set; }
-
-        public TimeSpan Elapsed { get; set; }
+            [.. recordings.Zip(read, (r, x) => (r.Observation, r.Side, r.Calls, x))],
+            Rounds, subject.Name, sides, CallRecording.MeanElapsed(recordings), folder, cancellationToken).ConfigureAwait(false);
     }
 }

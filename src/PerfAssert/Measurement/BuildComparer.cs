@@ -125,29 +125,20 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         var profiled = pairs.Select(p => p as IProfiledBuildPair ?? throw new NotSupportedException($"the builds' worker pairs ({p.GetType().Name}) cannot be profiled")).ToList();
         await WarmAsync(pairs, plans, operations[BuildSide.Current], operations[BuildSide.Baseline], cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(folder);
-        var recordings = plans.SelectMany((plan, p) => new[] { plan.First, plan.Reversed().First }.Select(side => new Recording(p, side, Path.Combine(folder, BuildDiagnosis.Trace(side, p + 1))))).ToList();
+        var recordings = plans.SelectMany((plan, p) => new[] { plan.First, plan.Reversed().First }.Select(side => new CallRecording(p, side, Path.Combine(folder, BuildDiagnosis.Trace(side, p + 1))))).ToList();
         var prioritized = true;
         foreach (var recording in recordings)
         {
-            _active = pairs[recording.Pair];
-            prioritized &= await Guard(pairs, () => profiled[recording.Pair].RecordAsync(recording.Side, recording.File, async ct =>
-            {
-                var started = plan.Options.Clock.GetTimestamp();
-                while (BuildDiagnosis.GoesOn(plan.Options.Clock.GetElapsedTime(started), recording.Calls, callsWanted, plan.Options.DiagnosisTime))
-                {
-                    await operations[recording.Side].RunAsync(1, ct).ConfigureAwait(false);
-                    recording.Calls++;
-                }
-
-                recording.Elapsed = plan.Options.Clock.GetElapsedTime(started);
-            }, cancellationToken)).ConfigureAwait(false);
+            _active = pairs[recording.Observation];
+            prioritized &= await Guard(pairs, () => profiled[recording.Observation].RecordAsync(
+                recording.Side, recording.File, ct => recording.RunAsync(operations[recording.Side], plan.Options.Clock, callsWanted, plan.Options.DiagnosisTime, ct), cancellationToken)).ConfigureAwait(false);
         }
 
         // Every recording made, each with nothing else running: now they are read side by side (about a second each).
-        var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Pair].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
+        var read = await Guard(pairs, () => Task.WhenAll(recordings.Select(r => profiled[r.Observation].ReadAsync(r.Side, r.File, cancellationToken)))).ConfigureAwait(false);
         var diagnosis = await BuildDiagnosis.CompareAsync(
-            [.. recordings.Zip(read, (r, x) => (r.Pair, r.Side, r.Calls, x))],
-            plans.Count, plan.Subject.Name, DiagnosisSides.Builds, TimeSpan.FromTicks((long)recordings.Average(r => r.Elapsed.Ticks)), folder, cancellationToken).ConfigureAwait(false);
+            [.. recordings.Zip(read, (r, x) => (r.Observation, r.Side, r.Calls, x))],
+            plans.Count, plan.Subject.Name, DiagnosisSides.Builds, CallRecording.MeanElapsed(recordings), folder, cancellationToken).ConfigureAwait(false);
         return diagnosis with { SamplerStarved = !prioritized };
     }
 
@@ -360,13 +351,6 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     }
 
     /// <summary>One side's recording on one of a diagnosis's pairs, and the calls it served while recorded.</summary>
-    private sealed record Recording(int Pair, BuildSide Side, string File)
-    {
-        public long Calls { get; set; }
-
-        public TimeSpan Elapsed { get; set; }
-    }
-
     /// <summary>
     /// The pairs of one pass; disposing stops every worker, even when starting a later pair failed. The pairs stop side by
     /// side: a worker that does not exit when asked (a call of its hangs) is killed after a few seconds, and one after the

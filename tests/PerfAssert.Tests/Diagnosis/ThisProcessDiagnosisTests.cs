@@ -67,7 +67,7 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
         var folder = _folders[^1];
         // The method both sides call holds its own time, not the loop that called it: on the partner's side (the folded file's
         // first count) the samples on top of Shared far outnumber those on top of the diagnosis's own loop (when the calls ran
-        // one at a time from that loop, Shared read 1 us of its 30 and the loop the rest, ProcessDiagnosis.Batch).
+        // one at a time from that loop, Shared read 1 us of its 30 and the loop the rest, CallRecording.Batch).
         var partner = File.ReadAllLines(Path.Combine(folder, BuildDiagnosis.FoldedFile)).Select(FoldedLine).ToList();
         var inShared = partner.Where(l => l.Leaf.EndsWith($"{nameof(ThisProcessDiagnosisTests)}.{nameof(Shared)}(int32)", StringComparison.Ordinal)).Sum(l => l.Before);
         var inLoop = partner.Where(l => l.Leaf.StartsWith("System.Diagnostics.Stopwatch.", StringComparison.Ordinal) || l.Leaf.StartsWith(typeof(ProcessDiagnosis).FullName!, StringComparison.Ordinal) || l.Leaf.EndsWith("!?", StringComparison.Ordinal)).Sum(l => l.Before);
