@@ -9,27 +9,21 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// not compile <see cref="ReferenceCompileErrorTests"/>; these classes time nothing and run side by side (each test makes its
 /// own scratch repository and builds, about 5 to 14 s apiece, and whichever class starts last is the project's tail).
 /// </summary>
-public sealed class BaselineBuildFailureTests : IDisposable
+public sealed class BaselineBuildFailureTests : ScratchBaselineTests
 {
-    private readonly ScratchBaselines _baselines = new();
-
-    private ScratchService Scratch => _baselines.Scratch;
-
     [Fact]
     public async Task RunAsync_ReferenceCommitNotInTheClone_IsInvalidNamingTheCommit()
     {
         Scratch.Commit("reference");
-        var store = _baselines.StoreWithEntry("fedcba9876543210fedcba9876543210fedcba98");
+        var store = Baselines.StoreWithEntry("fedcba9876543210fedcba9876543210fedcba98");
 
-        var result = await _baselines.MeasureAsync(store, TimeSpan.FromSeconds(60));
+        var result = await Baselines.MeasureAsync(store, TimeSpan.FromSeconds(60));
 
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Invalid, latency.Outcome);
         Assert.Contains("commit fedcba9876543210fedcba9876543210fedcba98 (baselines/reference.json) is not in this clone", latency.Message, StringComparison.Ordinal);
         Assert.Contains("perfassert baseline move --commit", latency.Message, StringComparison.Ordinal);
         Assert.True(result.Failed);
-        _baselines.AssertNothingLeft(store);
+        Baselines.AssertNothingLeft(store);
     }
-
-    public void Dispose() => _baselines.Dispose();
 }

@@ -6,28 +6,22 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// A reference commit that does not compile: the verdict is Invalid with the compiler's error, within a bounded time, and
 /// nothing is left behind. A class of its own beside <see cref="BaselineBuildFailureTests"/>, so the two builds run side by side.
 /// </summary>
-public sealed class ReferenceCompileErrorTests : IDisposable
+public sealed class ReferenceCompileErrorTests : ScratchBaselineTests
 {
-    private readonly ScratchBaselines _baselines = new();
-
-    private ScratchService Scratch => _baselines.Scratch;
-
     [Fact]
     public async Task RunAsync_ReferenceThatDoesNotCompile_IsInvalidWithTheCompilerError()
     {
         Scratch.SetHandler("return undefinedName;");
         var reference = Scratch.Commit("broken reference");
         Scratch.SetRounds(2_000);
-        var store = _baselines.StoreWithEntry(reference);
+        var store = Baselines.StoreWithEntry(reference);
 
-        var result = await _baselines.MeasureAsync(store, TimeSpan.FromMinutes(3));
+        var result = await Baselines.MeasureAsync(store, TimeSpan.FromMinutes(3));
 
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Invalid, latency.Outcome);
         Assert.Contains($"building {ScratchService.Project} at commit {reference} failed", latency.Message, StringComparison.Ordinal);
         Assert.Contains("undefinedName", latency.Message, StringComparison.Ordinal);
-        _baselines.AssertNothingLeft(store);
+        Baselines.AssertNothingLeft(store);
     }
-
-    public void Dispose() => _baselines.Dispose();
 }

@@ -7,12 +7,8 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// whole history, naming the CI setting. A class of its own, beside <see cref="BaselineBuildFailureTests"/>: its clone and
 /// builds are the longest of the reference-build failures.
 /// </summary>
-public sealed class ShallowCloneTests : IDisposable
+public sealed class ShallowCloneTests : ScratchBaselineTests
 {
-    private readonly ScratchBaselines _baselines = new();
-
-    private ScratchService Scratch => _baselines.Scratch;
-
     [Fact]
     public async Task RunAsync_ShallowCloneWithoutTheReference_SaysToFetchTheWholeHistory()
     {
@@ -20,15 +16,13 @@ public sealed class ShallowCloneTests : IDisposable
         Scratch.SetRounds(2_000, "A later change.");
         Scratch.Commit("later");
         using var shallow = ScratchService.CloneShallow(Scratch);
-        var store = _baselines.StoreWithEntry(reference, shallow.Baselines);
+        var store = Baselines.StoreWithEntry(reference, shallow.Baselines);
 
-        var result = await _baselines.MeasureAsync(store, TimeSpan.FromSeconds(60), shallow.Root);
+        var result = await Baselines.MeasureAsync(store, TimeSpan.FromSeconds(60), shallow.Root);
 
         var latency = Assert.Single(result.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Invalid, latency.Outcome);
         Assert.Contains("This is a shallow clone: fetch the whole history", latency.Message, StringComparison.Ordinal);
         Assert.Contains("fetch-depth: 0", latency.Message, StringComparison.Ordinal);
     }
-
-    public void Dispose() => _baselines.Dispose();
 }

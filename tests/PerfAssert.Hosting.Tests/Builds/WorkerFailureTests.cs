@@ -9,24 +9,20 @@ namespace PerfAssert.Hosting.Tests.Builds;
 /// beside the other classes of this project; the worker that hangs is <see cref="WorkerHangTests"/>, a class of its own so
 /// that its seconds of waiting overlap another class's builds (each test makes its own scratch repository and builds).
 /// </summary>
-public sealed class WorkerFailureTests : IDisposable
+public sealed class WorkerFailureTests : ScratchBaselineTests
 {
-    private readonly ScratchBaselines _baselines = new();
-
-    private ScratchService Scratch => _baselines.Scratch;
-
     [Fact]
     public async Task RunAsync_WorkerThatExitsMidMeasurement_FailsNamingItsExitCode()
     {
         var reference = Scratch.Commit("reference");
         Scratch.SetHandler("if (Interlocked.Increment(ref calls) > 400) { Environment.Exit(42); } return \"ok\";");
-        var store = _baselines.StoreWithEntry(reference);
+        var store = Baselines.StoreWithEntry(reference);
 
-        var error = await Assert.ThrowsAnyAsync<Exception>(() => _baselines.MeasureAsync(store, TimeSpan.FromMinutes(2)));
+        var error = await Assert.ThrowsAnyAsync<Exception>(() => Baselines.MeasureAsync(store, TimeSpan.FromMinutes(2)));
 
         Assert.Contains("The working tree worker", error.Message, StringComparison.Ordinal);
         Assert.Contains("exited with code 42", error.Message, StringComparison.Ordinal);
-        _baselines.AssertNothingLeft(store);
+        Baselines.AssertNothingLeft(store);
     }
 
     [Fact]
@@ -43,6 +39,4 @@ public sealed class WorkerFailureTests : IDisposable
         Assert.Contains("the connection string is missing", error.Message, StringComparison.Ordinal);
         Assert.Empty(Scratch.ProcessesUsingIt());
     }
-
-    public void Dispose() => _baselines.Dispose();
 }
