@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using PerfAssert.Hosting.Diagnosis;
 
 // The runtime finds a startup hook by this exact name, in the global namespace (DOTNET_STARTUP_HOOKS).
 #pragma warning disable CA1050 // The startup hook contract requires a type named StartupHook outside any namespace.
@@ -24,6 +25,7 @@ internal static class StartupHook
 
     private static IHost? s_host;
     private static WorkerTiering? s_tiering;
+    private static CallsMarks? s_calls;
 
     public static void Initialize()
     {
@@ -77,10 +79,25 @@ internal static class StartupHook
     private static string Answer(string command) => command switch
     {
         "urls" => "urls " + string.Join(' ', Addresses()),
+        // A diagnosis's recording of this worker: its calls begin now, or have ended (CallsMarks).
+        "calls-began" => Began(),
+        "calls-ended" => Ended(),
         "counters" => string.Create(CultureInfo.InvariantCulture,
             $"counters {GC.GetTotalAllocatedBytes(precise: true)} {GC.CollectionCount(0)} {GC.CollectionCount(1)} {GC.CollectionCount(2)} {System.Runtime.JitInfo.GetCompiledMethodCount()} {(GCSettings.IsServerGC ? 1 : 0)} {s_tiering?.Describe() ?? "0 -1 0"}"),
         _ => "error unknown command " + command,
     };
+
+    private static string Began()
+    {
+        Interlocked.Exchange(ref s_calls, CallsMarks.Begin(callsContext: false))?.Dispose();
+        return "ok";
+    }
+
+    private static string Ended()
+    {
+        Interlocked.Exchange(ref s_calls, null)?.Dispose();
+        return "ok";
+    }
 
     private static IEnumerable<string> Addresses()
     {

@@ -64,7 +64,8 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
 
     /// <summary>
     /// Records one side's worker through its diagnostics port (<see cref="EventPipeRecorder"/>); a pinned worker's session
-    /// threads are given priority over its request threads first (<see cref="SamplerPriority"/>).
+    /// threads are given priority over its request threads first (<see cref="SamplerPriority"/>), and the worker marks the
+    /// calls <paramref name="during"/> makes (<see cref="WorkerProcess.MarkCallsAsync"/>).
     /// </summary>
     public async Task<bool> RecordAsync(BuildSide side, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken)
     {
@@ -79,7 +80,11 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
                 prioritized = await SamplerPriority.RaiseAsync(worker.ProcessId, before, RecordingTimeout, ct).ConfigureAwait(false);
             }
 
+            // The worker marks the calls' window and the threads that serve them: the recording keeps only those samples. (A
+            // recording that fails is not read; the worker's next recording ends the marks this one left open.)
+            await worker.MarkCallsAsync(began: true, ct).ConfigureAwait(false);
             await during(ct).ConfigureAwait(false);
+            await worker.MarkCallsAsync(began: false, ct).ConfigureAwait(false);
         }, RecordingTimeout, cancellationToken).ConfigureAwait(false);
         return prioritized;
     }

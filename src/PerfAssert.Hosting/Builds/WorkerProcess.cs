@@ -203,6 +203,20 @@ internal sealed class WorkerProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// Tells the worker that a recording's calls begin now (<paramref name="began"/>) or have ended: it marks them in its
+    /// recording, and which of its threads serve them (<c>CallsMarks</c>).
+    /// </summary>
+    public async ValueTask MarkCallsAsync(bool began, CancellationToken cancellationToken)
+    {
+        var command = began ? "calls-began" : "calls-ended";
+        var answer = await AskAsync(command, cancellationToken).ConfigureAwait(false);
+        if (answer != "ok")
+        {
+            throw new InvalidOperationException($"{Name} answered '{command}' with '{answer}'.");
+        }
+    }
+
     /// <summary>Reads the worker's counters.</summary>
     public async ValueTask<WorkerCounters> ReadCountersAsync(CancellationToken cancellationToken)
     {

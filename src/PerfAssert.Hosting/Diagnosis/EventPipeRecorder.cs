@@ -12,7 +12,8 @@ namespace PerfAssert.Hosting.Diagnosis;
 /// Records a .NET process with EventPipe through its diagnostics port, as <c>dotnet-trace</c> does: the runtime's sample
 /// profiler (every thread's stack once a millisecond), its allocation sampling (.NET 10: an event for an allocation picked
 /// at random, about one per 100 KB allocated, with the allocating stack), and the rundown that names managed methods when
-/// the session ends, so no perf map is needed. Reads a recording back with TraceEvent.
+/// the session ends, so no perf map is needed; and PerfAssert's own marks of which samples are the timed calls'
+/// (<see cref="CallsMarks"/>). Reads a recording back with TraceEvent, keeping what those marks say (<see cref="CallsWindow"/>).
 /// </summary>
 internal static partial class EventPipeRecorder
 {
@@ -21,11 +22,17 @@ internal static partial class EventPipeRecorder
 
     private const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
 
+    private const string BeginRequestReport = "Microsoft.AspNetCore.Hosting.HostingApplicationDiagnostics.RecordBeginRequestDiagnostics";
+
+    private static readonly string MarksFrames = typeof(CallsMarks).FullName + ".";
+
     private static readonly EventPipeProvider[] Providers =
     [
         new(SampleProfiler, EventLevel.Informational),
         new("Microsoft-Windows-DotNETRuntime", EventLevel.Informational,
             (long)(ClrTraceEventParser.Keywords.Loader | ClrTraceEventParser.Keywords.Jit) | AllocationSamplingKeyword),
+        // The marks of which samples are the calls' (CallsWindow).
+        new(CallsEventSource.SourceName, EventLevel.Informational),
     ];
 
     /// <summary>
@@ -55,53 +62,113 @@ internal static partial class EventPipeRecorder
     public static Task<ProfileRecording> ReadAsync(string file, TimeSpan timeout, CancellationToken cancellationToken) =>
         Task.Run(() => Read(file), cancellationToken).WaitAsync(timeout, cancellationToken);
 
-    /// <summary>Reads a recording: the CPU samples taken in managed code, every sample with a stack (thread time), and the sampled allocations.</summary>
+    /// <summary>
+    /// Reads a recording: the CPU samples taken in managed code, every sample with a stack (thread time), and the sampled
+    /// allocations, each kept only when it belongs to the timed calls (<see cref="CallsWindow"/>: samples between the calls'
+    /// first and last moment, on the threads that ran them; allocations between those moments, on any thread, as the
+    /// allocation counters their total is held to count every thread).
+    /// </summary>
     public static ProfileRecording Read(string file)
     {
         var etlx = TraceLog.CreateFromEventPipeDataFile(file, Path.ChangeExtension(file, ".etlx"));
         try
         {
             using var log = new TraceLog(etlx);
-            var cpu = new List<SampledStack>();
-            var threads = new List<SampledStack>();
-            var allocations = new List<SampledAllocation>();
-            var external = 0;
-            var ticks = new Dictionary<int, (int Count, double First, double Last)>();
+            var samples = new List<(int Thread, double Time, bool Managed, List<string> Frames)>();
+            var allocations = new List<(double Time, SampledAllocation Allocation)>();
+            var marks = new List<(CallsWindow.Kind Kind, int Thread, double Time)>();
             foreach (var data in log.Events)
             {
                 if (data.ProviderName == SampleProfiler)
                 {
-                    var time = data.TimeStampRelativeMSec;
-                    ticks[data.ThreadID] = ticks.TryGetValue(data.ThreadID, out var seen) ? (seen.Count + 1, seen.First, time) : (1, time, time);
                     var managed = string.Equals(data.PayloadByName("Type")?.ToString(), "Managed", StringComparison.Ordinal);
-                    external += managed ? 0 : 1;
-                    if (Frames(data) is { Count: > 0 } frames)
-                    {
-                        var stack = new SampledStack(frames, 1);
-                        threads.Add(stack);
-                        if (managed)
-                        {
-                            cpu.Add(stack);
-                        }
-                    }
+                    samples.Add((data.ThreadID, data.TimeStampRelativeMSec, managed, Frames(data)));
                 }
                 else if (data.EventName.StartsWith("AllocationSampling", StringComparison.Ordinal))
                 {
                     var frames = Frames(data);
-                    allocations.Add(new SampledAllocation(
+                    allocations.Add((data.TimeStampRelativeMSec, new SampledAllocation(
                         data.PayloadByName("TypeName")?.ToString() ?? "?",
                         frames.Count > 0 ? frames[^1] : "?",
-                        Convert.ToInt64(data.PayloadByName("ObjectSize") ?? 0L, System.Globalization.CultureInfo.InvariantCulture)));
+                        Convert.ToInt64(data.PayloadByName("ObjectSize") ?? 0L, System.Globalization.CultureInfo.InvariantCulture))));
+                }
+                else if (Mark(data) is { } kind)
+                {
+                    marks.Add((kind, data.ThreadID, data.TimeStampRelativeMSec));
                 }
             }
 
-            return new ProfileRecording(cpu, threads, allocations, external, Interval(ticks.Values), ticks.Count == 0 ? 0 : ticks.Values.Max(t => t.Count));
+            return Kept(samples, allocations, CallsWindow.From(marks));
         }
         finally
         {
             File.Delete(etlx);
         }
     }
+
+    /// <summary>The recording of what <paramref name="window"/> keeps of <paramref name="samples"/> and <paramref name="allocations"/>.</summary>
+    private static ProfileRecording Kept(
+        List<(int Thread, double Time, bool Managed, List<string> Frames)> samples, List<(double Time, SampledAllocation Allocation)> allocations, CallsWindow window)
+    {
+        var cpu = new List<SampledStack>();
+        var threads = new List<SampledStack>();
+        var external = 0;
+        var outside = 0;
+        var otherThreads = 0;
+        // Every thread counts the ticks, kept or not: a thread that ran none of the calls was sampled on each tick all the same.
+        var ticks = new Dictionary<int, (int Count, double First, double Last)>();
+        foreach (var (thread, time, managed, frames) in samples)
+        {
+            if (!window.Spans(time))
+            {
+                outside++;
+                continue;
+            }
+
+            ticks[thread] = ticks.TryGetValue(thread, out var seen) ? (seen.Count + 1, seen.First, time) : (1, time, time);
+            if (!window.Keeps(thread, time) || frames.Any(IsMarking))
+            {
+                otherThreads++;
+                continue;
+            }
+
+            external += managed ? 0 : 1;
+            if (frames.Count > 0)
+            {
+                var stack = new SampledStack(frames, 1);
+                threads.Add(stack);
+                if (managed)
+                {
+                    cpu.Add(stack);
+                }
+            }
+        }
+
+        return new ProfileRecording(
+            cpu, threads, [.. allocations.Where(a => window.Spans(a.Time) && !IsMarking(a.Allocation.Method)).Select(a => a.Allocation)], external, Interval(ticks.Values), ticks.Count == 0 ? 0 : ticks.Values.Max(t => t.Count))
+        {
+            OutsideWindow = outside,
+            OtherThreads = otherThreads,
+            CallThreads = window.Threads?.Count,
+        };
+    }
+
+    /// <summary>
+    /// Whether a frame is the marks' own work (<see cref="CallsMarks"/>): its handlers, and ASP.NET Core's report of a request's
+    /// beginning to a diagnostic listener, which allocates an object a request only while the marks listen. Left out, so
+    /// that a side whose calls reach ASP.NET Core and one whose calls do not differ by nothing the diagnosis did itself.
+    /// </summary>
+    internal static bool IsMarking(string frame) =>
+        frame.StartsWith(MarksFrames, StringComparison.Ordinal) || frame.StartsWith(BeginRequestReport, StringComparison.Ordinal);
+
+    /// <summary>What a mark of the calls' window says (<see cref="CallsWindow"/>), or <see langword="null"/> when the event is not one.</summary>
+    internal static CallsWindow.Kind? Mark(TraceEvent data) => data.ProviderName != CallsEventSource.SourceName ? null : data.EventName switch
+    {
+        nameof(CallsEventSource.CallsBegan) => CallsWindow.Kind.CallsBegan,
+        nameof(CallsEventSource.CallsEnded) => CallsWindow.Kind.CallsEnded,
+        nameof(CallsEventSource.ThreadJoined) => CallsWindow.Kind.ThreadJoined,
+        _ => null,
+    };
 
     /// <summary>
     /// The interval the sample profiler kept in this recording: it takes every thread's stack on each tick, so a thread that

@@ -12,9 +12,21 @@ internal sealed class ThisProcessRecorder : IProcessRecorder
 {
     private static readonly TimeSpan RecordingTimeout = TimeSpan.FromSeconds(60);
 
+    /// <summary>
+    /// Records process <paramref name="processId"/> while <paramref name="during"/> runs; when that is this process, the calls
+    /// <paramref name="during"/> makes are marked in it (<see cref="CallsMarks"/>), so that the recording keeps only theirs.
+    /// Another process has no one to mark them: its recording keeps everything.
+    /// </summary>
     public Task RecordAsync(int processId, string file, Func<CancellationToken, Task> during, CancellationToken cancellationToken) =>
-        EventPipeRecorder.RecordAsync(processId, file, during, RecordingTimeout, cancellationToken);
+        EventPipeRecorder.RecordAsync(processId, file, processId == Environment.ProcessId ? ct => MarkedAsync(during, ct) : during, RecordingTimeout, cancellationToken);
 
     public Task<ProfileRecording> ReadAsync(string file, CancellationToken cancellationToken) =>
         EventPipeRecorder.ReadAsync(file, RecordingTimeout, cancellationToken);
+
+    /// <summary>Runs <paramref name="during"/> with its calls marked: this method's execution context is theirs.</summary>
+    private static async Task MarkedAsync(Func<CancellationToken, Task> during, CancellationToken cancellationToken)
+    {
+        using var marks = CallsMarks.Begin(callsContext: true);
+        await during(cancellationToken).ConfigureAwait(false);
+    }
 }

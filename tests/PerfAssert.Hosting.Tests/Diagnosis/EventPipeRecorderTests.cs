@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Net.Sockets;
 using System.Text.RegularExpressions;
 using PerfAssert.Diagnosis;
 using PerfAssert.Hosting.Diagnosis;
@@ -9,24 +10,31 @@ namespace PerfAssert.Hosting.Tests.Diagnosis;
 /// A real process recorded through its diagnostics port: the sample app serving <c>GET /work</c> (CPU work in
 /// <c>Work.Spin</c>, a 4,000-byte array from <c>Work.Buffer</c>), warmed, then recorded for two seconds of calls. The
 /// recording names the managed methods without a perf map, the spinning method is among them, and the arrays are picked by
-/// the runtime's allocation sampling with the method that made them.
+/// the runtime's allocation sampling with the method that made them; started as a worker is (PerfAssert's startup hook), the
+/// app marks the calls, and the recording keeps only their samples: inside their window, on the threads that served them.
 /// </summary>
 public sealed partial class EventPipeRecorderTests : IDisposable
 {
     private readonly string _file = Path.Combine(Path.GetTempPath(), "perfassert-recording-" + Guid.NewGuid().ToString("N")[..12] + ".nettrace");
+    private readonly string _control = Path.Combine(Path.GetTempPath(), "perfassert-control-" + Guid.NewGuid().ToString("N")[..12] + ".sock");
 
     [Fact]
     public async Task RecordAsync_ServiceUnderCalls_ItsHotMethodAndItsArraysAreInTheRecording()
     {
         using var deadline = Bounded.Within(60);
-        using var app = Process.Start(new ProcessStartInfo("dotnet", ["exec", Path.Combine(AppContext.BaseDirectory, "SampleApp.dll"), "--urls", "http://127.0.0.1:0"])
+        // Started as a service worker is: with PerfAssert's startup hook, whose control socket marks a recording's calls.
+        var start = new ProcessStartInfo("dotnet", ["exec", Path.Combine(AppContext.BaseDirectory, "SampleApp.dll"), "--urls", "http://127.0.0.1:0"])
         {
             RedirectStandardOutput = true,
             UseShellExecute = false,
-        })!;
+        };
+        start.Environment["DOTNET_STARTUP_HOOKS"] = typeof(EventPipeRecorder).Assembly.Location;
+        start.Environment[StartupHook.ControlVariable] = _control;
+        using var app = Process.Start(start)!;
         try
         {
             var address = await ListeningAsync(app, deadline.Token);
+            using var control = await ControlAsync(deadline.Token);
             using var client = new HttpClient { BaseAddress = address };
             var calls = 0L;
             // Warm first, as a diagnosis profiles workers already measured: code compiled during a recording is not named.
@@ -40,14 +48,25 @@ public sealed partial class EventPipeRecorderTests : IDisposable
             {
                 // At least two seconds and 6,000 calls (about 230 sampled arrays), whichever is later: a busy machine serves
                 // fewer calls a second, and the estimate's precision rests on the calls, not on the time.
+                Assert.Equal("ok", await control.AskAsync("calls-began", ct));
                 var started = Stopwatch.GetTimestamp();
                 while (Stopwatch.GetElapsedTime(started) < TimeSpan.FromSeconds(2) || (calls < 6_000 && Stopwatch.GetElapsedTime(started) < TimeSpan.FromSeconds(25)))
                 {
                     (await client.GetAsync(new Uri("/work", UriKind.Relative), ct)).EnsureSuccessStatusCode().Dispose();
                     calls++;
                 }
+
+                Assert.Equal("ok", await control.AskAsync("calls-ended", ct));
             }, TimeSpan.FromSeconds(30), deadline.Token);
             var recording = EventPipeRecorder.Read(_file);
+
+            // Kept: the samples between the calls' marks, on the threads that began a request meanwhile (CallsMarks,
+            // CallsWindow). The app logs every request from a thread of the console logger's own, sampled on each tick and
+            // never serving a request: none of its stacks is kept.
+            TestContext.Current.TestOutputHelper?.WriteLine($"{calls} calls: {recording.Threads.Count} samples kept on {recording.CallThreads} threads, {recording.OtherThreads} on other threads and {recording.OutsideWindow} outside the calls left out");
+            Assert.InRange(recording.CallThreads ?? 0, 1, 64);
+            Assert.True(recording.OtherThreads > 0, "no sample was left out as another thread's");
+            Assert.DoesNotContain(recording.Threads, s => s.Frames.Any(f => f.Contains("ConsoleLoggerProcessor.ProcessLogQueue", StringComparison.Ordinal)));
 
             // The sample profiler's ticks as this recording kept them: every millisecond asked for, a little more taken.
             Assert.InRange(recording.SampleInterval.TotalMilliseconds, 0.9, 5);
@@ -94,11 +113,21 @@ public sealed partial class EventPipeRecorderTests : IDisposable
         Assert.Equal(comparable, EventPipeRecorder.Comparable(name));
     }
 
+    [Theory]
+    [InlineData("PerfAssert.Hosting.Diagnosis.CallsMarks.System.IObserver<System.Collections.Generic.KeyValuePair<System.String,System.Object>>.OnNext(value class System.Collections.Generic.KeyValuePair`2<class System.String,class System.Object>)", true)]
+    [InlineData("Microsoft.AspNetCore.Hosting.HostingApplicationDiagnostics.RecordBeginRequestDiagnostics(class Microsoft.AspNetCore.Http.HttpContext,int64)", true)]
+    [InlineData("Microsoft.AspNetCore.Hosting.HostingApplicationDiagnostics.BeginRequest(class Microsoft.AspNetCore.Http.HttpContext,value class HostingApplication+Context)", false)]
+    [InlineData("OrdersService.OrdersEndpoints.GetOrder(int32)", false)]
+    public void IsMarking_TheMarksOwnFrames_AreTheirsAlone(string frame, bool marking)
+    {
+        Assert.Equal(marking, EventPipeRecorder.IsMarking(frame));
+    }
+
     public void Dispose()
     {
-        if (File.Exists(_file))
+        foreach (var file in new[] { _file, _control }.Where(File.Exists))
         {
-            File.Delete(_file);
+            File.Delete(file);
         }
     }
 
@@ -116,6 +145,31 @@ public sealed partial class EventPipeRecorderTests : IDisposable
         }
 
         throw new InvalidOperationException($"The sample app exited with {app.ExitCode} before it listened.");
+    }
+
+    /// <summary>A connection to the app's control socket (the startup hook's, as a worker's parent has).</summary>
+    private async Task<Control> ControlAsync(CancellationToken cancellationToken)
+    {
+        var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        await socket.ConnectAsync(new UnixDomainSocketEndPoint(_control), cancellationToken);
+        return new Control(socket);
+    }
+
+    private sealed class Control(Socket socket) : IDisposable
+    {
+        private readonly NetworkStream _stream = new(socket, ownsSocket: true);
+        private StreamReader? _reader;
+        private StreamWriter? _writer;
+
+        public async Task<string?> AskAsync(string command, CancellationToken cancellationToken)
+        {
+            _reader ??= new StreamReader(_stream);
+            _writer ??= new StreamWriter(_stream) { AutoFlush = true, NewLine = "\n" };
+            await _writer.WriteLineAsync(command.AsMemory(), cancellationToken);
+            return await _reader.ReadLineAsync(cancellationToken);
+        }
+
+        public void Dispose() => _stream.Dispose();
     }
 
     [GeneratedRegex(@"Now listening on: (http://\S+)")]

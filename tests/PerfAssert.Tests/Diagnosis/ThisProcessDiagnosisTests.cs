@@ -12,7 +12,8 @@ namespace PerfAssert.Tests.Diagnosis;
 /// A comparison in one process that fails says where: the subject and its partner recorded in turn in the test's own process
 /// (PerfAssert.Hosting's recorder, which this project has through the tool), with known answers: a method of extra CPU work
 /// that only the subject calls is the top CPU row with about the time it takes alone, and an array only the subject
-/// allocates is the top allocation row with its bytes, in the method that allocates it. On the real clock, alone.
+/// allocates is the top allocation row with its bytes, in the method that allocates it; a thread busy beside the calls, in
+/// none of them, is in neither side's profile. On the real clock, alone.
 /// </summary>
 [Collection(RealClockCollection.Name)]
 public sealed partial class ThisProcessDiagnosisTests : IDisposable
@@ -21,6 +22,7 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
     private static readonly TimeSpan DiagnosisTime = TimeSpan.FromMilliseconds(500);
 
     private static ulong _sink;
+    private static ulong _bystanderSink;
     private static object? _kept;
     // The folders the diagnoses wrote (under the results folder, TestResults/perfassert/diagnosis), removed afterwards.
     private readonly List<string> _folders = [];
@@ -29,7 +31,9 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
     public async Task Regression_ExtraWorkAndAnArrayInTheSubject_AreTheTopRowsWithTheirTimeAndBytes()
     {
         // About a fifth more work a call in a method of its own, and a 4,000-byte array from another: one comparison whose
-        // latency and allocation budgets both fail, and one diagnosis for both.
+        // latency and allocation budgets both fail, and one diagnosis for both. Beside it, a thread of this process busy the
+        // whole time in a method of its own and never in the calls (a test running beside this one, say).
+        using var bystander = new Bystander();
         var result = await Perf.Measure("with extra work", () => { _sink ^= Shared(30_000); _sink ^= Extra(8_000); _kept = Allocate(); })
             .ComparedTo("without", () => { _sink ^= Shared(30_000); })
             .MeanAtMost(1.05)
@@ -73,6 +77,11 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
         var inLoop = partner.Where(l => l.Leaf.StartsWith("System.Diagnostics.Stopwatch.", StringComparison.Ordinal) || l.Leaf.StartsWith(typeof(ProcessDiagnosis).FullName!, StringComparison.Ordinal) || l.Leaf.EndsWith("!?", StringComparison.Ordinal)).Sum(l => l.Before);
         TestContext.Current.TestOutputHelper?.WriteLine($"partner samples on top of Shared: {inShared}, on top of the diagnosis's loop: {inLoop}");
         Assert.True(inShared > 10 * inLoop, $"{inShared} samples on top of Shared against {inLoop} on top of the diagnosis's loop{Environment.NewLine}{latency.Message}");
+        // The bystander ran through every recording, a tenth of its ticks in Bystanding, and none of its samples is the
+        // calls': kept only on the threads that ran the calls, between their first and last (CallsWindow), it is gone.
+        var bystanding = File.ReadAllLines(Path.Combine(folder, BuildDiagnosis.FoldedFile)).Count(l => l.Contains($"{nameof(ThisProcessDiagnosisTests)}.{nameof(Bystanding)}", StringComparison.Ordinal));
+        Assert.True(bystander.Rounds > 0, "the bystander never ran");
+        Assert.True(bystanding == 0, $"{bystanding} of the folded file's stacks are the bystander's{Environment.NewLine}{latency.Message}");
         Assert.True(File.Exists(Path.Combine(folder, BuildDiagnosis.SpeedscopeFile)), latency.Message);
         Assert.True(File.Exists(Path.Combine(folder, "subject-3.nettrace")) && File.Exists(Path.Combine(folder, "partner-3.nettrace")), latency.Message);
     }
@@ -127,6 +136,55 @@ public sealed partial class ThisProcessDiagnosisTests : IDisposable
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static byte[] Allocate() => new byte[4000];
+
+    /// <summary>The same work again, which only the bystander's thread does.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ulong Bystanding(int iterations)
+    {
+        var check = 2UL;
+        for (var i = 0; i < iterations; i++)
+        {
+            check = (check ^ (ulong)i) * 0x9E3779B97F4A7C15UL;
+        }
+
+        return check;
+    }
+
+    /// <summary>A thread busy in <see cref="Bystanding"/> a millisecond in ten until disposed.</summary>
+    private sealed class Bystander : IDisposable
+    {
+        private readonly Thread _thread;
+        private volatile bool _stopped;
+
+        public Bystander()
+        {
+            _thread = new Thread(() =>
+            {
+                // Busy a millisecond in ten, so that it stays in every recording without taking a core from the calls or
+                // the runtime's sampling thread (busy all the time, it put the extra method at 137% to 161% of its time).
+                while (!_stopped)
+                {
+                    var busy = Stopwatch.GetTimestamp();
+                    while (Stopwatch.GetElapsedTime(busy) < TimeSpan.FromMilliseconds(1))
+                    {
+                        _bystanderSink ^= Bystanding(1_000);
+                    }
+
+                    Rounds++;
+                    Thread.Sleep(9);
+                }
+            }) { IsBackground = true, Name = "bystander" };
+            _thread.Start();
+        }
+
+        public long Rounds { get; private set; }
+
+        public void Dispose()
+        {
+            _stopped = true;
+            _thread.Join();
+        }
+    }
 
     /// <summary>The fastest of twenty timings of a thousand calls, in microseconds a call.</summary>
     private static double Fastest(Action call)

@@ -1,0 +1,132 @@
+using System.Diagnostics;
+
+namespace PerfAssert.Hosting.Diagnosis;
+
+/// <summary>
+/// Marks a recording's calls in the recorded process for <see cref="CallsEventSource"/>: an event where they begin and one
+/// where they end, and one from each thread the first time it runs them. Two kinds of thread run them. The calls' own, in
+/// one process: an <see cref="AsyncLocal{T}"/> holding the recording's number flows with the calls into every continuation
+/// and work item they start, and its change handler runs on each thread that context is restored on. A service's request
+/// threads, in one process or in a worker: ASP.NET Core reports each request's beginning on the thread that begins it to its
+/// <c>Microsoft.AspNetCore</c> diagnostic listeners, which are listened to while the calls run (and only then: a host whose
+/// listener has no subscriber skips that report). Only framework types: a service worker's startup hook uses this.
+/// </summary>
+internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, IObserver<KeyValuePair<string, object?>>
+{
+    private const string AspNetCore = "Microsoft.AspNetCore";
+    private const string BeginRequest = "Microsoft.AspNetCore.Hosting.BeginRequest";
+
+    private static readonly AsyncLocal<int> Calls = new(CallsContextChanged);
+
+    // The recording this thread last said it joined, so that a thread says so once a recording, not on every request.
+    [ThreadStatic]
+    private static int t_joined;
+
+    private static int s_last;
+
+    private readonly int _recording;
+    private readonly bool _callsContext;
+    private readonly List<IDisposable> _subscriptions = new(capacity: 16);
+    private IDisposable? _listeners;
+    private bool _ended;
+
+    private CallsMarks(int recording, bool callsContext)
+    {
+        _recording = recording;
+        _callsContext = callsContext;
+    }
+
+    /// <summary>
+    /// Marks the calls' beginning and listens for the threads that run them until disposed; with
+    /// <paramref name="callsContext"/>, the caller's execution context is the calls' own (in one process, where the calls
+    /// run inside it), else only request threads join (a worker, whose calls arrive as requests).
+    /// </summary>
+    public static CallsMarks Begin(bool callsContext)
+    {
+        // Listening first, the window's mark last: what listening allocates is not the calls'. The listeners that exist are
+        // reported at once, those created meanwhile as they are.
+        var marks = new CallsMarks(Interlocked.Increment(ref s_last), callsContext);
+        marks._listeners = DiagnosticListener.AllListeners.Subscribe(marks);
+        if (callsContext)
+        {
+            Calls.Value = marks._recording;
+        }
+
+        CallsEventSource.Log.CallsBegan(marks._recording);
+        return marks;
+    }
+
+    /// <summary>Marks the calls' end, then stops listening.</summary>
+    public void Dispose()
+    {
+        lock (_subscriptions)
+        {
+            if (_ended)
+            {
+                return;
+            }
+
+            _ended = true;
+            CallsEventSource.Log.CallsEnded(_recording);
+            _listeners?.Dispose();
+            _subscriptions.ForEach(s => s.Dispose());
+            _subscriptions.Clear();
+        }
+
+        if (_callsContext)
+        {
+            Calls.Value = 0;
+        }
+    }
+
+    void IObserver<DiagnosticListener>.OnNext(DiagnosticListener value)
+    {
+        if (value.Name != AspNetCore)
+        {
+            return;
+        }
+
+        lock (_subscriptions)
+        {
+            if (!_ended)
+            {
+                _subscriptions.Add(value.Subscribe(this, static name => name == BeginRequest));
+            }
+        }
+    }
+
+    void IObserver<KeyValuePair<string, object?>>.OnNext(KeyValuePair<string, object?> value) => Joined(_recording);
+
+    void IObserver<DiagnosticListener>.OnCompleted()
+    {
+    }
+
+    void IObserver<DiagnosticListener>.OnError(Exception error)
+    {
+    }
+
+    void IObserver<KeyValuePair<string, object?>>.OnCompleted()
+    {
+    }
+
+    void IObserver<KeyValuePair<string, object?>>.OnError(Exception error)
+    {
+    }
+
+    private static void CallsContextChanged(AsyncLocalValueChangedArgs<int> change)
+    {
+        if (change.CurrentValue != 0)
+        {
+            Joined(change.CurrentValue);
+        }
+    }
+
+    private static void Joined(int recording)
+    {
+        if (t_joined != recording)
+        {
+            t_joined = recording;
+            CallsEventSource.Log.ThreadJoined(recording);
+        }
+    }
+}
