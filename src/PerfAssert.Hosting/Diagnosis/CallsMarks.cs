@@ -59,6 +59,7 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
     /// <summary>Marks the calls' end, then stops listening.</summary>
     public void Dispose()
     {
+        List<IDisposable> subscriptions;
         lock (_subscriptions)
         {
             if (_ended)
@@ -68,11 +69,14 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
 
             _ended = true;
             CallsEventSource.Log.CallsEnded(_recording);
-            _listeners?.Dispose();
-            _subscriptions.ForEach(s => s.Dispose());
+            subscriptions = [.. _subscriptions];
             _subscriptions.Clear();
         }
 
+        // Outside the lock: a listener created meanwhile is reported to OnNext under the listeners' own lock, which
+        // unsubscribing takes too.
+        _listeners?.Dispose();
+        subscriptions.ForEach(s => s.Dispose());
         if (_callsContext)
         {
             Calls.Value = 0;
