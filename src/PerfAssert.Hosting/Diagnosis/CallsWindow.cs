@@ -34,17 +34,25 @@ internal sealed class CallsWindow
     /// <summary>The threads the samples are kept on, or <see langword="null"/> for every thread (no thread was marked).</summary>
     public IReadOnlyCollection<int>? Threads => _threads;
 
-    /// <summary>The window and threads that <paramref name="marks"/> (times in milliseconds, any order) say.</summary>
-    public static CallsWindow From(IEnumerable<(Kind Kind, int Thread, double Time)> marks)
+    /// <summary>
+    /// The window and threads that <paramref name="marks"/> (times in milliseconds, any order) say. A thread belongs to the
+    /// recording whose number its mark carries, whenever it said so: the thread that begins the calls joins them as it
+    /// gives them their context, a moment before their beginning is marked, and says so once a recording.
+    /// </summary>
+    public static CallsWindow From(IEnumerable<(Kind Kind, int Recording, int Thread, double Time)> marks)
     {
         ArgumentNullException.ThrowIfNull(marks);
         var all = marks.ToList();
-        var began = all.Where(m => m.Kind == Kind.CallsBegan).Select(m => m.Time).ToList();
-        var (from, to) = began.Count > 0
-            ? (began.Min(), all.Where(m => m.Kind == Kind.CallsEnded).Select(m => m.Time).DefaultIfEmpty(double.PositiveInfinity).Max())
-            : (double.NegativeInfinity, double.PositiveInfinity);
-        var threads = all.Where(m => m.Kind == Kind.ThreadJoined && m.Time >= from && m.Time <= to).Select(m => m.Thread).ToHashSet();
-        return new CallsWindow(from, to, threads.Count > 0 ? threads : null);
+        var began = all.Where(m => m.Kind == Kind.CallsBegan).ToList();
+        if (began.Count == 0)
+        {
+            return new CallsWindow(double.NegativeInfinity, double.PositiveInfinity, null);
+        }
+
+        var recordings = began.Select(m => m.Recording).ToHashSet();
+        var ended = all.Where(m => m.Kind == Kind.CallsEnded && recordings.Contains(m.Recording)).Select(m => m.Time).DefaultIfEmpty(double.PositiveInfinity).Max();
+        var threads = all.Where(m => m.Kind == Kind.ThreadJoined && recordings.Contains(m.Recording)).Select(m => m.Thread).ToHashSet();
+        return new CallsWindow(began.Min(m => m.Time), ended, threads.Count > 0 ? threads : null);
     }
 
     /// <summary>Whether a sample taken at <paramref name="time"/> is inside the calls' window.</summary>

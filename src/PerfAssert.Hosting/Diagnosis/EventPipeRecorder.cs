@@ -76,7 +76,7 @@ internal static partial class EventPipeRecorder
             using var log = new TraceLog(etlx);
             var samples = new List<(int Thread, double Time, bool Managed, List<string> Frames)>();
             var allocations = new List<(double Time, SampledAllocation Allocation)>();
-            var marks = new List<(CallsWindow.Kind Kind, int Thread, double Time)>();
+            var marks = new List<(CallsWindow.Kind Kind, int Recording, int Thread, double Time)>();
             foreach (var data in log.Events)
             {
                 if (data.ProviderName == SampleProfiler)
@@ -94,7 +94,7 @@ internal static partial class EventPipeRecorder
                 }
                 else if (Mark(data) is { } kind)
                 {
-                    marks.Add((kind, data.ThreadID, data.TimeStampRelativeMSec));
+                    marks.Add((kind, Convert.ToInt32(data.PayloadByName("recording") ?? 0, System.Globalization.CultureInfo.InvariantCulture), data.ThreadID, data.TimeStampRelativeMSec));
                 }
             }
 

@@ -8,9 +8,9 @@ public sealed class CallsWindowTests
     [Fact]
     public void From_Marks_KeepTheJoinedThreadsBetweenBeganAndEnded()
     {
-        // The calls ran from 100 to 900 ms on threads 7 and 9; thread 3 joined a recording before (at 50 ms), which is no
-        // reason to keep it in this one.
-        var window = CallsWindow.From([(Kind.CallsBegan, 7, 100), (Kind.ThreadJoined, 7, 100.1), (Kind.ThreadJoined, 3, 50), (Kind.ThreadJoined, 9, 400), (Kind.CallsEnded, 9, 900)]);
+        // Recording 2's calls ran from 100 to 900 ms on threads 7 and 9; thread 3 joined recording 1, which is no reason to
+        // keep it in this one.
+        var window = CallsWindow.From([(Kind.CallsBegan, 2, 7, 100), (Kind.ThreadJoined, 2, 7, 100.1), (Kind.ThreadJoined, 1, 3, 50), (Kind.ThreadJoined, 2, 9, 400), (Kind.CallsEnded, 2, 9, 900)]);
 
         Assert.Equal([7, 9], window.Threads!.Order());
         Assert.True(window.Keeps(7, 100.5));
@@ -19,6 +19,17 @@ public sealed class CallsWindowTests
         Assert.False(window.Keeps(9, 901));
         Assert.False(window.Keeps(3, 500));
         Assert.True(window.Spans(500));
+    }
+
+    [Fact]
+    public void From_AThreadThatJoinedBeforeTheBeginningWasMarked_IsKept()
+    {
+        // The thread that begins the calls joins them as it gives them their context, a moment before the beginning's mark,
+        // and says so once: it is the recording's all the same, for the whole window.
+        var window = CallsWindow.From([(Kind.ThreadJoined, 4, 7, 99.9), (Kind.CallsBegan, 4, 7, 100), (Kind.ThreadJoined, 4, 9, 400), (Kind.CallsEnded, 4, 9, 900)]);
+
+        Assert.Equal([7, 9], window.Threads!.Order());
+        Assert.True(window.Keeps(7, 800));
     }
 
     [Fact]
@@ -35,7 +46,7 @@ public sealed class CallsWindowTests
     public void From_NoThreadJoined_KeepsEveryThreadInTheWindow()
     {
         // Calls to a service that is not ASP.NET Core, from a worker: the window is known, the threads are not.
-        var window = CallsWindow.From([(Kind.CallsBegan, 1, 100), (Kind.CallsEnded, 1, 200)]);
+        var window = CallsWindow.From([(Kind.CallsBegan, 1, 1, 100), (Kind.CallsEnded, 1, 1, 200)]);
 
         Assert.Null(window.Threads);
         Assert.True(window.Keeps(42, 150));
@@ -46,7 +57,7 @@ public sealed class CallsWindowTests
     public void From_CallsThatNeverEnded_RunToTheRecordingsEnd()
     {
         // A recording stopped while its calls ran (a cancelled test) has no end mark.
-        var window = CallsWindow.From([(Kind.CallsBegan, 7, 100), (Kind.ThreadJoined, 7, 100)]);
+        var window = CallsWindow.From([(Kind.CallsBegan, 1, 7, 100), (Kind.ThreadJoined, 1, 7, 100)]);
 
         Assert.True(window.Keeps(7, 1e6));
         Assert.False(window.Spans(99));
