@@ -89,7 +89,7 @@ internal static class StartupHook
 
     private static string Began()
     {
-        Interlocked.Exchange(ref s_calls, CallsMarks.Begin(callsContext: false))?.Dispose();
+        Interlocked.Exchange(ref s_calls, CallsMarks.Begin(markThreads: false))?.Dispose();
         return "ok";
     }
 

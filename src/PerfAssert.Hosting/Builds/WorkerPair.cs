@@ -80,7 +80,7 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
                 prioritized = await SamplerPriority.RaiseAsync(worker.ProcessId, before, RecordingTimeout, ct).ConfigureAwait(false);
             }
 
-            // The worker marks the calls' window and the threads that serve them: the recording keeps only those samples. (A
+            // The worker marks the calls' window: the recording keeps only the samples inside it. (A
             // recording that fails is not read; the worker's next recording ends the marks this one left open.)
             await worker.MarkCallsAsync(began: true, ct).ConfigureAwait(false);
             await during(ct).ConfigureAwait(false);

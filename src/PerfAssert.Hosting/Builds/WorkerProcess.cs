@@ -204,8 +204,8 @@ internal sealed class WorkerProcess : IAsyncDisposable
     }
 
     /// <summary>
-    /// Tells the worker that a recording's calls begin now (<paramref name="began"/>) or have ended: it marks them in its
-    /// recording, and which of its threads serve them (<c>CallsMarks</c>).
+    /// Tells the worker that a recording's calls begin now (<paramref name="began"/>) or have ended: it marks their window in
+    /// its recording (<c>CallsMarks</c>).
     /// </summary>
     public async ValueTask MarkCallsAsync(bool began, CancellationToken cancellationToken)
     {

@@ -7,9 +7,10 @@ namespace PerfAssert.Hosting.Diagnosis;
 /// where they end, and one from each thread the first time it runs them. Two kinds of thread run them. The calls' own, in
 /// one process: an <see cref="AsyncLocal{T}"/> holding the recording's number flows with the calls into every continuation
 /// and work item they start, and its change handler runs on each thread that context is restored on. A service's request
-/// threads, in one process or in a worker: ASP.NET Core reports each request's beginning on the thread that begins it to its
-/// <c>Microsoft.AspNetCore</c> diagnostic listeners, which are listened to while the calls run (and only then: a host whose
-/// listener has no subscriber skips that report). Only framework types: a service worker's startup hook uses this.
+/// threads: ASP.NET Core reports each request's beginning on the thread that begins it to its <c>Microsoft.AspNetCore</c>
+/// diagnostic listeners, which are listened to while the calls run (and only then: a host whose listener has no subscriber
+/// skips that report). In a service worker only the window is marked (<see cref="Begin"/>). Only framework types: a
+/// worker's startup hook uses this.
 /// </summary>
 internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, IObserver<KeyValuePair<string, object?>>
 {
@@ -25,30 +26,32 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
     private static int s_last;
 
     private readonly int _recording;
-    private readonly bool _callsContext;
+    private readonly bool _markThreads;
     private readonly List<IDisposable> _subscriptions = new(capacity: 16);
     private IDisposable? _listeners;
     private bool _ended;
 
-    private CallsMarks(int recording, bool callsContext)
+    private CallsMarks(int recording, bool markThreads)
     {
         _recording = recording;
-        _callsContext = callsContext;
+        _markThreads = markThreads;
     }
 
     /// <summary>
-    /// Marks the calls' beginning and listens for the threads that run them until disposed; with
-    /// <paramref name="callsContext"/>, the caller's execution context is the calls' own (in one process, where the calls
-    /// run inside it), else only request threads join (a worker, whose calls arrive as requests).
+    /// Marks the calls' beginning and, with <paramref name="markThreads"/> (in one process, where the calls run inside the
+    /// caller's execution context), listens for the threads that run or serve them until disposed. A service worker marks
+    /// the window alone: it serves nothing but the calls, and its other threads work for them too (its console logger
+    /// writes their lines); left out, the share of a lock's cost that fell on the logger's thread moved from one worker to
+    /// the next, and A/A diagnoses marked that lock in 3 of 20 (0 of 20 with every thread kept, the same hour).
     /// </summary>
-    public static CallsMarks Begin(bool callsContext)
+    public static CallsMarks Begin(bool markThreads)
     {
         // Listening first, the window's mark last: what listening allocates is not the calls'. The listeners that exist are
         // reported at once, those created meanwhile as they are.
-        var marks = new CallsMarks(Interlocked.Increment(ref s_last), callsContext);
-        marks._listeners = DiagnosticListener.AllListeners.Subscribe(marks);
-        if (callsContext)
+        var marks = new CallsMarks(Interlocked.Increment(ref s_last), markThreads);
+        if (markThreads)
         {
+            marks._listeners = DiagnosticListener.AllListeners.Subscribe(marks);
             Calls.Value = marks._recording;
         }
 
@@ -77,7 +80,7 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
         // unsubscribing takes too.
         _listeners?.Dispose();
         subscriptions.ForEach(s => s.Dispose());
-        if (_callsContext)
+        if (_markThreads)
         {
             Calls.Value = 0;
         }

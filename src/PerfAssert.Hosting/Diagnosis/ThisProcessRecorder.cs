@@ -26,7 +26,7 @@ internal sealed class ThisProcessRecorder : IProcessRecorder
     /// <summary>Runs <paramref name="during"/> with its calls marked: this method's execution context is theirs.</summary>
     private static async Task MarkedAsync(Func<CancellationToken, Task> during, CancellationToken cancellationToken)
     {
-        using var marks = CallsMarks.Begin(callsContext: true);
+        using var marks = CallsMarks.Begin(markThreads: true);
         await during(cancellationToken).ConfigureAwait(false);
     }
 }
