@@ -51,7 +51,9 @@ public sealed class TargetHostTests
         {
             using var socket = new Socket(SocketType.Stream, ProtocolType.Tcp);
             var refused = await Assert.ThrowsAsync<SocketException>(async () => await socket.ConnectAsync(endpoint, cts.Token));
-            Assert.Equal(SocketError.ConnectionRefused, refused.SocketErrorCode);
+            // Refused, or reset: a connection attempt that meets the listening socket as it closes is answered with a reset
+            // (seen once in a CI run of this project beside another). Either way no connection is made.
+            Assert.Contains(refused.SocketErrorCode, new[] { SocketError.ConnectionRefused, SocketError.ConnectionReset });
         }
     }
 
