@@ -26,15 +26,14 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
     private static int s_last;
 
     private readonly int _recording;
-    private readonly bool _markThreads;
     private readonly List<IDisposable> _subscriptions = new(capacity: 16);
+    // Set when the marks listen for the calls' threads (in one process); null in a service worker, which marks the window alone.
     private IDisposable? _listeners;
     private bool _ended;
 
-    private CallsMarks(int recording, bool markThreads)
+    private CallsMarks(int recording)
     {
         _recording = recording;
-        _markThreads = markThreads;
     }
 
     /// <summary>
@@ -48,7 +47,7 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
     {
         // Listening first, the window's mark last: what listening allocates is not the calls'. The listeners that exist are
         // reported at once, those created meanwhile as they are.
-        var marks = new CallsMarks(Interlocked.Increment(ref s_last), markThreads);
+        var marks = new CallsMarks(Interlocked.Increment(ref s_last));
         if (markThreads)
         {
             marks._listeners = DiagnosticListener.AllListeners.Subscribe(marks);
@@ -78,10 +77,11 @@ internal sealed class CallsMarks : IDisposable, IObserver<DiagnosticListener>, I
 
         // Outside the lock: a listener created meanwhile is reported to OnNext under the listeners' own lock, which
         // unsubscribing takes too.
-        _listeners?.Dispose();
-        subscriptions.ForEach(s => s.Dispose());
-        if (_markThreads)
+        // Marks that listen (in one process) also gave the calls their context.
+        if (_listeners is not null)
         {
+            _listeners.Dispose();
+            subscriptions.ForEach(s => s.Dispose());
             Calls.Value = 0;
         }
     }
