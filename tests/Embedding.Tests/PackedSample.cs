@@ -43,11 +43,13 @@ public sealed class PackedSample : IAsyncLifetime
     private readonly DirectoryInfo _root = Directory.CreateTempSubdirectory("perfassert-embedding-");
     private Task<string>? _tool;
     private Task<string>? _sampleReference;
-    private Task<TeamRepository>? _team;
 
     // Work this fixture starts outside any test (the tool, the builds made in the background) ends with it, not with the test
     // or initialization that happened to start it, whose context is gone by then.
     private readonly CancellationTokenSource _disposing = new();
+
+    /// <summary>The sample's service, which its reference build builds and <see cref="ReferenceBuildWorkflowTests"/> changes.</summary>
+    public const string Service = "samples/OrdersService/OrdersService.csproj";
 
     /// <summary>A prerelease of 0.1.0 no other run uses.</summary>
     public string Version { get; } = string.Create(CultureInfo.InvariantCulture, $"0.1.0-ci.{DateTime.UtcNow.Ticks}");
@@ -76,6 +78,9 @@ public sealed class PackedSample : IAsyncLifetime
         // repository holding this repository's history (its working tree stays the copied files, uncommitted changes included).
         await GitAsync(Repository, "init", "-q");
         await GitAsync(Repository, "fetch", "-q", "--no-tags", SourceTree.Root, "HEAD");
+        // Its HEAD is this repository's, so that it is a clone with what the working tree changed uncommitted in it (nothing,
+        // in CI): ReferenceBuildWorkflowTests commits on top of it as a team would.
+        await GitAsync(Repository, "reset", "-q", "FETCH_HEAD");
 
         // Packed from the Release build this test run was built with (the solution's, or this project's references), the
         // same bits the other test projects tested: packing the copy would compile every project again, for half a minute.
@@ -95,15 +100,11 @@ public sealed class PackedSample : IAsyncLifetime
         // that it builds while the untimed classes run (xUnit runs the collection that disables parallelization after them),
         // and awaited by the class that needs it before its first measurement. The sample's reference build is made as CI
         // makes it (docs/ci.md), with the packed tool.
-        _sampleReference = BuildReferenceAsync(Repository, TeamRepository.Service, SampleBaselines);
-        _team = TeamRepository.CreateAsync(this, Path.Combine(Root, "team"), _disposing.Token);
+        _sampleReference = BuildReferenceAsync(Repository, Service, SampleBaselines);
     }
 
     /// <summary>The sample's reference commit built into its repository's cache (started when the fixture was ready); the packed tool's output.</summary>
     public Task<string> SampleReferenceBuildAsync() => _sampleReference ?? throw new InvalidOperationException("The fixture is not initialized.");
-
-    /// <summary>The team's repository <see cref="ReferenceBuildWorkflowTests"/> works in (started when the fixture was ready); only that class uses it.</summary>
-    internal Task<TeamRepository> TeamRepositoryAsync() => _team ?? throw new InvalidOperationException("The fixture is not initialized.");
 
     /// <summary>
     /// Builds <paramref name="project"/> at the reference commit <paramref name="baselines"/> names, in the repository at
@@ -137,7 +138,7 @@ public sealed class PackedSample : IAsyncLifetime
         {
             // Builds started in the background end before their folders go: all tests are done, so whatever still runs is stopped.
             await _disposing.CancelAsync();
-            await Task.WhenAll(new Task?[] { _sampleReference, _team, _tool }.OfType<Task>()).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            await Task.WhenAll(new Task?[] { _sampleReference, _tool }.OfType<Task>()).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
             await ForgetCachedPackagesAsync();
         }
         finally
