@@ -17,10 +17,9 @@ namespace PerfAssert.Embedding.Tests;
 /// GET /orders/{id} fails its latency budget with a Regression against the reference build; accepting it from the candidates
 /// its CI run wrote, with the packed <c>perfassert</c> tool, records an allowance, after which its latency budget passes.
 /// (The tool accepting a new entry's candidate is <see cref="QuickstartTests"/>.) One test, since each step works on the
-/// commit the one before left. Until 2026-11-30 the workflow ran in a second repository made from the sample, with a first
-/// commit of its own as the reference: a second build of the sample and of a reference commit, which took about 30 s of a
-/// CI run's two cores while the untimed classes ran; the sample's own history has a reference commit, and its tests were
-/// judged against it in a run of their own.
+/// commit the one before left. Until 2026-11-29 the workflow ran in a second repository made from the sample, with a first
+/// commit of its own as the reference, built a second time beside the untimed classes with the sample; the sample's own
+/// history has a reference commit, and its tests were judged against it in a test of their own.
 /// </summary>
 [Collection(MeasuresAloneCollection.Name)]
 public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
