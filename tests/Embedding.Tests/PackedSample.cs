@@ -63,8 +63,11 @@ public sealed class PackedSample : IAsyncLifetime
     /// <summary>The folder feed the sample's NuGet.config names (<c>../artifacts/packages</c> from <c>samples/</c>).</summary>
     public string Feed => Path.Combine(Repository, "artifacts", "packages");
 
+    /// <summary>The sample's test project folder, in the copy.</summary>
+    public string SampleTests => Path.Combine(Repository, "samples", "OrdersService.PerfTests");
+
     /// <summary>The sample's committed baselines, in the copy.</summary>
-    public string SampleBaselines => Path.Combine(Repository, "samples", "OrdersService.PerfTests", "baselines");
+    public string SampleBaselines => Path.Combine(SampleTests, "baselines");
 
     /// <summary>How long packing and building took, for the test output (CI keeps an eye on its total time).</summary>
     public string Preparation { get; private set; } = string.Empty;
@@ -100,21 +103,21 @@ public sealed class PackedSample : IAsyncLifetime
         // that it builds while the untimed classes run (xUnit runs the collection that disables parallelization after them),
         // and awaited by the class that needs it before its first measurement. The sample's reference build is made as CI
         // makes it (docs/ci.md), with the packed tool.
-        _sampleReference = BuildReferenceAsync(Repository, Service, SampleBaselines);
+        _sampleReference = BuildSampleReferenceAsync();
     }
 
     /// <summary>The sample's reference commit built into its repository's cache (started when the fixture was ready); the packed tool's output.</summary>
     public Task<string> SampleReferenceBuildAsync() => _sampleReference ?? throw new InvalidOperationException("The fixture is not initialized.");
 
     /// <summary>
-    /// Builds <paramref name="project"/> at the reference commit <paramref name="baselines"/> names, in the repository at
-    /// <paramref name="root"/>, with the packed tool's <c>baseline build</c> (CI's step before the tests); returns what it printed.
+    /// Builds the sample's service at the reference commit its baselines name, with the packed tool's <c>baseline build</c>
+    /// (CI's step before the tests); returns what it printed.
     /// </summary>
-    public async Task<string> BuildReferenceAsync(string root, string project, string baselines)
+    private async Task<string> BuildSampleReferenceAsync()
     {
-        var build = await ChildProcess.RunAsync(await ToolAsync(), ["baseline", "build", "--project", project, "--baselines", baselines],
-            root, Environment(ci: true), BuildTimeout, _disposing.Token);
-        Ensure(build, $"perfassert baseline build --project {project} failed");
+        var build = await ChildProcess.RunAsync(await ToolAsync(), ["baseline", "build", "--project", Service, "--baselines", SampleBaselines],
+            Repository, Environment(ci: true), BuildTimeout, _disposing.Token);
+        Ensure(build, $"perfassert baseline build --project {Service} failed");
         return build.Output;
     }
 

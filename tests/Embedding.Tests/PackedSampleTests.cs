@@ -14,7 +14,7 @@ public sealed class PackedSampleTests(PackedSample sample)
     {
         // The adapter package's build targets switch the call-counting delay off in the consumer's runtimeconfig.json and
         // leave dynamic PGO as production runs it (on).
-        var path = Directory.GetFiles(Path.Combine(sample.Repository, "samples", "OrdersService.PerfTests", "bin"), "OrdersService.PerfTests.runtimeconfig.json", SearchOption.AllDirectories).Single();
+        var path = Directory.GetFiles(Path.Combine(sample.SampleTests, "bin"), "OrdersService.PerfTests.runtimeconfig.json", SearchOption.AllDirectories).Single();
         var properties = JsonNode.Parse(File.ReadAllText(path))!["runtimeOptions"]!["configProperties"]!;
 
         Assert.Equal(0, properties["System.Runtime.TieredCompilation.CallCountingDelayMs"]?.GetValue<int>());

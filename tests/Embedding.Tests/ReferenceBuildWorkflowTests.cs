@@ -72,20 +72,19 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         // diagnosed in PerfAssert.Hosting.Tests (PlanDiagnosisTests), and under load against the reference build below.
         var committed = Fingerprint.Of(Baselines);
         var results = Path.Combine(sample.Root, "results-sample");
-        var others = await Dotnet.RunAsync(Root, Settings(new() { ["PERFASSERT_DIAGNOSE"] = "never" }), TestTimeout,
-            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('&', OnTheCommentCommit.Select(t => $"FullyQualifiedName!={t}")), "--logger", "trx", "--results-directory", results);
+        var others = await RunSampleAsync(new() { ["PERFASSERT_DIAGNOSE"] = "never" }, string.Join('&', OnTheCommentCommit.Select(t => $"FullyQualifiedName!={t}")), "trx", "--results-directory", results);
         Assert.True(others.ExitCode == 0 && !others.TimedOut, others.Describe());
         output?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sample.Preparation}; the sample's other tests ran in {others.Elapsed.TotalSeconds:0.0} s"));
         Assert.Equal(new TrxCounters(SampleTests - OnTheCommentCommit.Length, SampleTests - OnTheCommentCommit.Length, 0), TrxCounters.Read(results));
-        Assert.Contains($"\"PerfAssert.Xunit/{sample.Version}\"", await File.ReadAllTextAsync(Path.Combine(Root, "samples", "OrdersService.PerfTests", "obj", "project.assets.json"), TestContext.Current.CancellationToken), StringComparison.Ordinal);
+        Assert.Contains($"\"PerfAssert.Xunit/{sample.Version}\"", await File.ReadAllTextAsync(Path.Combine(sample.SampleTests, "obj", "project.assets.json"), TestContext.Current.CancellationToken), StringComparison.Ordinal);
         Assert.Equal(committed, Fingerprint.Of(Baselines));
         // The load worker came from its package without a runtime configuration of its own: the load tests ran it with the one
         // it writes.
-        var bin = Path.Combine(Root, "samples", "OrdersService.PerfTests", "bin", "Release", "net10.0");
+        var bin = Path.Combine(sample.SampleTests, "bin", "Release", "net10.0");
         Assert.True(File.Exists(Path.Combine(bin, "PerfAssert.Load.dll")), $"no PerfAssert.Load.dll in {bin}");
         Assert.False(File.Exists(Path.Combine(bin, "PerfAssert.Load.runtimeconfig.json")), $"PerfAssert.Load.runtimeconfig.json is in {bin}");
         // Their candidates (a CI run writes one for every entry it judged) are not the ones the slower commit's run is accepted from.
-        var candidates = Path.Combine(Root, "samples", "OrdersService.PerfTests", "TestResults", "perfassert-candidates");
+        var candidates = Path.Combine(sample.SampleTests, "TestResults", "perfassert-candidates");
         if (Directory.Exists(candidates))
         {
             Directory.Delete(candidates, recursive: true);
@@ -225,11 +224,10 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
     private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => RunOnCiAsync(new Dictionary<string, string?>(), tests);
 
     private Task<ChildProcessResult> RunOnCiAsync(Dictionary<string, string?> settings, params string[] tests) =>
-        Dotnet.RunAsync(Root, Settings(settings), TestTimeout,
-            "test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "--logger", "console;verbosity=detailed");
+        RunSampleAsync(settings, string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "console;verbosity=detailed");
 
-    // A CI run's environment with these settings.
-    private static Dictionary<string, string?> Settings(Dictionary<string, string?> settings)
+    // The sample's tests that match the filter, as a CI job runs them (CI=true) with these settings, with this logger.
+    private Task<ChildProcessResult> RunSampleAsync(Dictionary<string, string?> settings, string filter, string logger, params string[] more)
     {
         var environment = PackedSample.Environment(ci: true);
         foreach (var (name, value) in settings)
@@ -237,7 +235,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
             environment[name] = value;
         }
 
-        return environment;
+        return Dotnet.RunAsync(Root, environment, TestTimeout, ["test", "samples/Samples.sln", "-c", "Release", "--no-build", "--filter", filter, "--logger", logger, .. more]);
     }
 
     [GeneratedRegex(@"CPU self time per request, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]

@@ -80,7 +80,8 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
     {
         var (service, port) = await StartServiceAsync("nettcp");
         await using var _ = service;
-        await using var client = WcfChannelClient.NetTcp(new IPEndPoint(IPAddress.Loopback, port), TimeSpan.FromSeconds(10));
+        WcfChannelClient Connect() => WcfChannelClient.NetTcp(new IPEndPoint(IPAddress.Loopback, port), TimeSpan.FromSeconds(10));
+        await using var client = Connect();
         var ct = TestContext.Current.CancellationToken;
 
         await AssertMonoServiceAnswersExactlyAsync(client, EdgeItems.XmlLarge());
@@ -92,7 +93,7 @@ public sealed class MonoWcfPeerTests(LoopbackTargetsFixture targets, MonoPeer mo
         // A session whose request timed out is in no known state (WCF's advice is to abort it), and now and then the next
         // call on it got "The server did not provide a meaningful reply" (one CI run in about seven): the service still
         // serves, on a new session.
-        await using var next = WcfChannelClient.NetTcp(new IPEndPoint(IPAddress.Loopback, port), TimeSpan.FromSeconds(10));
+        await using var next = Connect();
         Assert.Equal(3, (await next.GetAsync(ct)).Count);
     }
 
