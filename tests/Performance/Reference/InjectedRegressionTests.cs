@@ -25,7 +25,7 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
     private readonly string _candidates = Path.Combine(Path.GetTempPath(), "perfassert-injected-" + Guid.NewGuid().ToString("N")[..12]);
 
     [Fact]
-    public async Task ExtraAllocation_FailsTheInjectedTargetsAllocationBudgetOnly()
+    public async Task ExtraAllocation_FailsTheInjectedTargetsAllocationBudgetOnly_AndItsDiagnosisNamesTheArray()
     {
         // 1 KB per call on a round trip whose worker allocates a few KB, measured exactly in both builds' workers.
         using var builds = Faulty("Faults:ExtraAllocationBytes", "1024");
@@ -87,8 +87,8 @@ public sealed class InjectedRegressionTests(TargetsBuilds targets) : IDisposable
         using var builds = Faulty("Faults:ExtraWorkIterations", "40000");
 
         // The verdict, its budget and what is asserted are as before; only the diagnosis that would follow the Regression is
-        // not run: this test is about the verdict, and ExtraAllocation_FailsTheInjectedTargetsAllocationBudgetOnly checks a
-        // diagnosis of the same workers (a few seconds of CI each).
+        // not run: this test is about the verdict, and the first allocation test above checks a diagnosis of the same
+        // workers (a few seconds of CI each).
         var injected = await Judge(builds, Injected, o => FarOverTheBudget(o) with { BuildConfirmClearRegressions = true, Diagnosis = DiagnosisMode.Never });
         var latency = Assert.Single(injected.Verdicts, v => v.Unit == "x");
         Assert.Equal(VerdictOutcome.Regression, latency.Outcome);
