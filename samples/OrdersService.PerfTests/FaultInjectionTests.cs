@@ -1,4 +1,5 @@
 using PerfAssert;
+using PerfAssert.Diagnosis;
 using PerfAssert.Hosting;
 using PerfAssert.Load.Testing;
 using PerfAssert.Verdicts;
@@ -20,7 +21,7 @@ public sealed class FaultInjectionTests(OrdersServiceFixture service)
         Rounds = 5,
         WarmupRounds = 1,
         BlockDuration = TimeSpan.FromMilliseconds(150),
-        Diagnosis = PerfAssert.Diagnosis.DiagnosisMode.Never,
+        Diagnosis = DiagnosisMode.Never,
     };
 
     // begin-snippet: bite
