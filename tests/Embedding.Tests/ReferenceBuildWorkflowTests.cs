@@ -68,7 +68,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         // the lock's against the reference build is, by default: both builds' workers profiled under load after the verdict.
         var committed = Fingerprint.Of(Baselines);
         var results = Path.Combine(sample.Root, "results-sample");
-        var run = await RunSampleAsync([], filter: null, "console;verbosity=detailed", "--logger", "trx", "--results-directory", results);
+        var run = await RunSampleAsync(more: ["--logger", "trx", "--results-directory", results]);
         output?.WriteLine(run.Output);
         Assert.True(run.ExitCode == 0 && !run.TimedOut, run.Describe());
         output?.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sample.Preparation}; the sample's tests ran in {run.Elapsed.TotalSeconds:0.0} s"));
@@ -126,7 +126,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         // Its diagnosis is left out (PERFASSERT_DIAGNOSE=never, as a CI job can set it): the one of the lock's Regression above
         // is this workflow's, and a latency Regression's between builds is the reference suite's (InjectedRegressionTests),
         // about 14 s of CI each.
-        var slower = await RunOnCiAsync(new Dictionary<string, string?> { ["PERFASSERT_DIAGNOSE"] = "never" }, Test);
+        var slower = await RunSampleAsync(new() { ["PERFASSERT_DIAGNOSE"] = "never" }, Test);
         output?.WriteLine(slower.Output);
         Assert.True(slower.ExitCode != 0, slower.Describe());
         var regression = RegressionLine().Match(slower.Output).Value;
@@ -160,7 +160,7 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         Assert.InRange(allowance.Value, Math.Ceiling((estimate - rounding) * 1000) / 1000, Math.Ceiling((estimate + rounding) * 1000) / 1000);
         Assert.True(allowance.Value > 1.05, $"allowance {allowance.Value}");
         // Only the latency budget has a baseline to accept an allowance into; the load budget is the test's own code.
-        var accepted = await RunOnCiAsync(Test);
+        var accepted = await RunSampleAsync(test: Test);
         output?.WriteLine(accepted.Output);
         Assert.True(accepted.ExitCode == 0, accepted.Describe());
     }
@@ -208,34 +208,27 @@ public sealed partial class ReferenceBuildWorkflowTests(PackedSample sample)
         await CommitAsync(message);
     }
 
-    /// <summary>Commits everything in the copy's working tree; returns the commit.</summary>
-    private async Task<string> CommitAsync(string message, bool allowEmpty = false)
+    /// <summary>Commits everything in the copy's working tree.</summary>
+    private async Task CommitAsync(string message, bool allowEmpty = false)
     {
         await PackedSample.GitAsync(Root, "add", "-A");
         string[] commit = ["-c", "user.name=A team", "-c", "user.email=team@perfassert.invalid", "commit", "-q", "-m", message];
         await PackedSample.GitAsync(Root, allowEmpty ? [.. commit, "--allow-empty"] : commit);
-        return (await PackedSample.GitAsync(Root, "rev-parse", "HEAD")).Output.Trim();
     }
 
-    // Every run is a CI run (CI=true): candidates go to TestResults/perfassert-candidates, the documented default, and are
-    // accepted from there, never on CI.
-    private Task<ChildProcessResult> RunOnCiAsync(params string[] tests) => RunOnCiAsync(new Dictionary<string, string?>(), tests);
-
-    private Task<ChildProcessResult> RunOnCiAsync(Dictionary<string, string?> settings, params string[] tests) =>
-        RunSampleAsync(settings, string.Join('|', tests.Select(t => $"FullyQualifiedName={t}")), "console;verbosity=detailed");
-
-    // The sample's tests (those that match the filter, when there is one), as a CI job runs them (CI=true) with these
-    // settings, with this logger.
-    private Task<ChildProcessResult> RunSampleAsync(Dictionary<string, string?> settings, string? filter, string logger, params string[] more)
+    // The sample's tests, or only the one named, as a CI job runs them (CI=true: candidates go to
+    // TestResults/perfassert-candidates, the documented default, and are accepted from there, never on CI) with these
+    // settings, their output on the console.
+    private Task<ChildProcessResult> RunSampleAsync(Dictionary<string, string?>? settings = null, string? test = null, params string[] more)
     {
         var environment = PackedSample.Environment(ci: true);
-        foreach (var (name, value) in settings)
+        foreach (var (name, value) in settings ?? [])
         {
             environment[name] = value;
         }
 
-        string[] filtered = filter is null ? [] : ["--filter", filter];
-        return Dotnet.RunAsync(Root, environment, TestTimeout, ["test", "samples/Samples.sln", "-c", "Release", "--no-build", .. filtered, "--logger", logger, .. more]);
+        string[] filter = test is null ? [] : ["--filter", $"FullyQualifiedName={test}"];
+        return Dotnet.RunAsync(Root, environment, TestTimeout, ["test", "samples/Samples.sln", "-c", "Release", "--no-build", .. filter, "--logger", "console;verbosity=detailed", .. more]);
     }
 
     [GeneratedRegex(@"CPU self time per request, reference build -> working tree:\s+\* [\d.]+ -> [\d.]+ \(\+(?<difference>[\d.]+) us\)(?: \(new\))?  (?<method>\S+)")]
