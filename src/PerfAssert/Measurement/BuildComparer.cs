@@ -252,8 +252,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// its hot code is recompiled), or the pass's warm-up time has run out (<see cref="PerfOptions.BuildMaxWarmupTime"/> for
     /// every two pairs); the workers' JITs work side by side meanwhile. Then the pairs are told they are warm (they pin
     /// their workers). Both builds use the
-    /// same number of calls per sample, the largest any needed; also returns the slowest worker's time per call, which
-    /// sizes the allocation repeats. Within each pair the worker its plan puts first is warmed first (and pinned first).
+    /// same number of calls per sample: as many as take <see cref="PerfOptions.TargetSampleTime"/> at the slowest worker's
+    /// settled time per call (never more than warm-up's own batch); also returns that time per call, which sizes the
+    /// allocation repeats. Within each pair the worker its plan puts first is warmed first (and pinned first).
     /// </summary>
     private async Task<(long Ops, double NanosecondsPerOp)> WarmAsync(PairGroup pairs, IReadOnlyList<PairPlan> plans, Operation current, Operation baseline, CancellationToken cancellationToken)
     {
@@ -283,7 +284,12 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         _settled &= warm.All(w => w.Settled);
         _pairWarmups = Enumerable.Range(0, pairs.Count).Select(p => new[] { warm[2 * p], warm[(2 * p) + 1] }).ToArray();
 
-        return (Math.Max(1, warm.Max(w => w.OpsPerSample)), warm.Max(w => w.NanosecondsPerOp));
+        // Each worker's batch as long as TargetSampleTime at its settled time per call, the largest of them for both builds. Not
+        // the batch warm-up grew to: it grows at least twofold at a step, so a sample ran one to three times the target (a
+        // quick case's 2 ms samples took 6 ms), and the blocks, not the samples, are what a verdict's evidence counts.
+        var target = plan.Options.TargetSampleTime.TotalNanoseconds;
+        var ops = warm.Max(w => w.NanosecondsPerOp > 0 ? Math.Min(w.OpsPerSample, (long)Math.Ceiling(target / w.NanosecondsPerOp)) : w.OpsPerSample);
+        return (Math.Max(1, ops), warm.Max(w => w.NanosecondsPerOp));
     }
 
     private static JitReading Jit(WorkerCounters counters) =>
