@@ -288,7 +288,7 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.All(pairs, p => Assert.Equal(Enumerable.Range(0, 128).Select(i => p.Blocks[0].WorkingTreeFirst == (i % 2 == 0)), p.Blocks.Select(b => b.WorkingTreeFirst)));
         Assert.Equal(Enumerable.Range(0, 256), pairs.SelectMany(p => p.Blocks).Select(b => b.PassBlock).Order());
         // Each block holds both builds' times per call: the same code, so within 20% of each other but for a few blocks that
-        // timed one of the synthetic machine's preempted calls (30 times a call, about one 2 ms sample in fifteen has one).
+        // timed one of the synthetic machine's preempted calls (30 times a call: about one 2 ms sample in twenty has one).
         var ratios = pairs.SelectMany(p => p.Blocks).Select(b => b.WorkingTreeNs / b.BaselineNs).ToList();
         Assert.All(ratios, r => Assert.InRange(r, 0.6, 1.6));
         Assert.InRange(ratios.Count(r => r is < 0.8 or > 1.25), 0, 8);
