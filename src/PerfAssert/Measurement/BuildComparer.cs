@@ -285,12 +285,10 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         _pairWarmups = Enumerable.Range(0, pairs.Count).Select(p => new[] { warm[2 * p], warm[(2 * p) + 1] }).ToArray();
 
         // Each worker's batch as long as TargetSampleTime at its settled time per call, the largest of them for both builds. Not
-        // the batch warm-up grew to: it grows at least twofold at a step, so a sample ran one to three times the target (a
-        // quick case's 2 ms samples took 6 ms). Measured both ways, an A/A verdict took a fifth less time and its pairs
-        // spread a little more (docs/verdict-quality-history.md, 2026-11-30); a longer TargetSampleTime buys that back.
-        var target = plan.Options.TargetSampleTime.TotalNanoseconds;
-        var ops = warm.Max(w => w.NanosecondsPerOp > 0 ? Math.Min(w.OpsPerSample, (long)Math.Ceiling(target / w.NanosecondsPerOp)) : w.OpsPerSample);
-        return (Math.Max(1, ops), warm.Max(w => w.NanosecondsPerOp));
+        // the batch warm-up grew to, with which a quick case's 2 ms samples took 6 ms. Measured both ways, an A/A verdict took
+        // a fifth less time and its pairs spread a little more (docs/verdict-quality-history.md, 2026-11-30); a longer
+        // TargetSampleTime buys that back.
+        return (Math.Max(1, warm.Max(w => w.OpsFor(plan.Options.TargetSampleTime))), warm.Max(w => w.NanosecondsPerOp));
     }
 
     private static JitReading Jit(WorkerCounters counters) =>

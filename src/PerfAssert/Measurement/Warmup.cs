@@ -263,4 +263,12 @@ internal readonly record struct Warmed(Operation Operation, Action Select, Func<
 /// What warm-up found: how many calls make one sample, whether the timed code settled, the last nanoseconds per call, and
 /// when it did not settle, why (<paramref name="Unsettled"/>).
 /// </summary>
-internal readonly record struct WarmupResult(long OpsPerSample, int Samples, TimeSpan Elapsed, bool Settled, double NanosecondsPerOp, string? Unsettled);
+internal readonly record struct WarmupResult(long OpsPerSample, int Samples, TimeSpan Elapsed, bool Settled, double NanosecondsPerOp, string? Unsettled)
+{
+    /// <summary>
+    /// Calls that take <paramref name="sampleTime"/> at the settled time per call, never more than warm-up's own batch (which
+    /// grows at least twofold at a step, so it can be up to about three times as long); the batch when no time was measured.
+    /// </summary>
+    public long OpsFor(TimeSpan sampleTime) =>
+        NanosecondsPerOp > 0 ? Math.Min(OpsPerSample, (long)Math.Ceiling(sampleTime.TotalNanoseconds / NanosecondsPerOp)) : OpsPerSample;
+}
