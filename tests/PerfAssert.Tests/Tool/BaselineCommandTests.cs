@@ -4,7 +4,10 @@ using PerfAssert.Tool;
 
 namespace PerfAssert.Tests.Tool;
 
-/// <summary><c>perfassert baseline show | move | build</c> on a real git repository.</summary>
+/// <summary>
+/// <c>perfassert baseline show | move | build</c> on a real git repository: what each says and refuses. The ones that build a
+/// commit are <see cref="BaselineBuildCommandTests"/>.
+/// </summary>
 public sealed class BaselineCommandTests : IDisposable
 {
     /// <summary>A baseline file with one entry that has a latency allowance (also used by <see cref="BisectSearchTests"/>).</summary>
@@ -191,22 +194,6 @@ public sealed class BaselineCommandTests : IDisposable
     }
 
     [Fact]
-    public async Task Build_ReferenceCommit_BuildsItOnceThenSaysCached()
-    {
-        var commit = _repository.Commit("first");
-        new BaselineReference(commit).Write(Store());
-
-        var (first, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
-        var (second, again, _) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
-
-        Assert.True(first == 0, error);
-        Assert.Contains($"{GitScratch.Project} at {commit}: built in ", output, StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(_repository.Root, "artifacts", "baseline-builds", commit, "src_Web_Web.csproj", "Web.dll")), output);
-        Assert.Equal(0, second);
-        Assert.Contains(": cached in ", again, StringComparison.Ordinal);
-    }
-
-    [Fact]
     public async Task Build_UnknownCommitOption_ExitsTwoNamingIt()
     {
         _repository.Commit("first");
@@ -254,60 +241,11 @@ public sealed class BaselineCommandTests : IDisposable
         Assert.Contains("'--commit' is given twice", error, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task Build_TwoProjectsAtCommitOption_BuildsEachThenSaysBothCached()
-    {
-        const string Api = "src/Api/Api.csproj";
-        _repository.Write(Api, "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net10.0</TargetFramework>\n    <ImplicitUsings>enable</ImplicitUsings>\n  </PropertyGroup>\n</Project>\n");
-        _repository.Write("src/Api/Program.cs", "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"api\");\napp.Run();\n");
-        var commit = _repository.Commit("two services");
-        _repository.Commit("later");
-
-        var (first, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--project", Api, "--commit", "HEAD~1", "--baselines", _repository.Baselines);
-        var (second, again, _) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--project", Api, "--commit", commit[..10], "--baselines", _repository.Baselines);
-
-        Assert.True(first == 0, error);
-        Assert.Contains($"{GitScratch.Project} at {commit}: built in ", output, StringComparison.Ordinal);
-        Assert.Contains($"{Api} at {commit}: built in ", output, StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(_repository.Root, "artifacts", "baseline-builds", commit, "src_Web_Web.csproj", "Web.dll")), output);
-        Assert.True(File.Exists(Path.Combine(_repository.Root, "artifacts", "baseline-builds", commit, "src_Api_Api.csproj", "Api.dll")), output);
-        Assert.Equal(0, second);
-        Assert.Contains($"{GitScratch.Project} at {commit}: cached in ", again, StringComparison.Ordinal);
-        Assert.Contains($"{Api} at {commit}: cached in ", again, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task Build_SecondProjectMissingAtCommit_BuildsTheFirstThenExitsTwoNamingTheSecond()
-    {
-        var commit = _repository.Commit("first");
-        new BaselineReference(commit).Write(Store());
-
-        var (code, output, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--project", "src/Gone/Gone.csproj", "--baselines", _repository.Baselines);
-
-        Assert.Equal(2, code);
-        Assert.Contains($"{GitScratch.Project} at {commit}: built in ", output, StringComparison.Ordinal);
-        Assert.Contains($"commit {commit} has no project src/Gone/Gone.csproj", error, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task Build_SameProjectSpelledWithDotSlash_ReusesTheCachedBuild()
-    {
-        var commit = _repository.Commit("first");
-        new BaselineReference(commit).Write(Store());
-
-        var (first, _, error) = await RunAsync(ci: true, "baseline", "build", "--project", GitScratch.Project, "--baselines", _repository.Baselines);
-        var (second, again, _) = await RunAsync(ci: true, "baseline", "build", "--project", "./" + GitScratch.Project, "--baselines", _repository.Baselines);
-
-        Assert.True(first == 0, error);
-        Assert.Equal(0, second);
-        Assert.Contains(": cached in ", again, StringComparison.Ordinal);
-    }
-
     public void Dispose() => _repository.Dispose();
 
     private BaselineStore Store() => new(_repository.Baselines);
 
-    private static async Task<(int Code, string Output, string Error)> RunAsync(bool ci, params string[] args)
+    internal static async Task<(int Code, string Output, string Error)> RunAsync(bool ci, params string[] args)
     {
         using var output = new StringWriter();
         using var error = new StringWriter();
