@@ -154,7 +154,8 @@ public sealed record PerfOptions
 
     /// <summary>How many times a baseline-build verdict that is still Inconclusive measures <see cref="BuildExtensionPairs"/>
     /// more pairs and judges them together with the ones before (and as many times again for the confirmation of a
-    /// Regression). Each extension is a group of fresh workers (start, warm-up, blocks: a few seconds).
+    /// Regression). Each extension is a group of fresh workers (start, warm-up, blocks: a few seconds), or of pairs an earlier
+    /// verdict left warm (<c>ServiceBuildsOptions.ReuseWarmPairs</c>).
     /// <value>The default is 2.</value></summary>
     public int BuildExtensions { get; init; } = 2;
 

@@ -56,17 +56,19 @@ public sealed record ServiceBuildsOptions
     public bool PinWorkers { get; init; } = true;
 
     /// <summary>
-    /// Whether a verdict's first pairs may be workers an earlier verdict of the same instance left warm, with the same
-    /// reference commit and the same worker launched first. Starting a pair and warming its workers up takes 2 to 4 s, most
-    /// of it the JIT compiling the service's shared code (Kestrel, routing, serializers), which a kept pair has done: on
-    /// the targets host of sixty services, a class of ten verdicts warmed each kept pair in 0.3-1.6 s instead of 1.5-3.5 s
-    /// and took 73 s instead of 98, with intervals as narrow as over fresh pairs (about +-3.3%). A verdict's own pairs are
-    /// still distinct processes, the unit of its evidence; each is warmed up for the operation measured, unpinned meanwhile
-    /// as a fresh one is; the pairs an extension or the confirmation of a Regression adds are always fresh. A pair goes
-    /// back only after a measurement that went through (a worker that crashed, hung or failed a call is stopped), at most
-    /// four are kept, disposing the instance stops them, and the verdict's message counts the pairs kept warm. Which JIT
-    /// decisions a kept pair's shared code got are then common to the verdicts it serves, so their errors are not
-    /// independent of each other; each verdict's own interval is unaffected.
+    /// Whether a verdict's first pairs, and an extension's, may be workers an earlier verdict of the same instance left
+    /// warm, with the same reference commit and the same worker launched first. Starting a pair and warming its workers
+    /// up takes 2 to 4 s, most of it the JIT compiling the service's shared code (Kestrel, routing, serializers), which
+    /// a kept pair has done: on the targets host of sixty services, a class of ten verdicts warmed each kept pair in
+    /// 0.3-1.6 s instead of 1.5-3.5 s and took 73 s instead of 98, with intervals as narrow as over fresh pairs (about
+    /// +-3.3%). A verdict's own pairs are still distinct processes, the unit of its evidence; each is warmed up for the
+    /// operation measured, unpinned meanwhile as a fresh one is. An extension's pairs may be kept ones too (the
+    /// verdict's own are held until it ends, so none comes back within it); the pairs that replace an outlier or
+    /// confirm a Regression are always fresh. A pair goes back only after a measurement that went through (a worker
+    /// that crashed, hung or failed a call is stopped), at most four are kept, disposing the instance stops them, and
+    /// the verdict's message counts the pairs kept warm. Which JIT decisions a kept pair's shared code got are then
+    /// common to the verdicts it serves, so their errors are not independent of each other; each verdict's own interval
+    /// is unaffected.
     /// </summary>
     /// <value>The default is <see langword="false"/>: every pair is fresh, as the verdict quality this project publishes was
     /// measured.</value>

@@ -33,11 +33,11 @@ public interface IBaselineBuilds
     Task<IBuildPair> StartPairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) => StartPairAsync(reference, cancellationToken);
 
     /// <summary>
-    /// Starts a pair for the first pairs of a verdict, as <see cref="StartPairAsync(BaselineReference, BuildSide, CancellationToken)"/>
+    /// Starts a pair for a verdict's first pairs or an extension's, as <see cref="StartPairAsync(BaselineReference, BuildSide, CancellationToken)"/>
     /// does, or hands out a warm pair of the same builds and the same first side that an earlier verdict measured and left
-    /// running. The engine asks for this only for a verdict's first pairs: the pairs an extension, a replacement or a
-    /// confirmation adds are always fresh, so the pairs one verdict rests on are always distinct processes. The default
-    /// starts a fresh pair.
+    /// running. The engine holds a verdict's pairs until the verdict ends, so none of them comes back within it: the pairs
+    /// one verdict rests on are always distinct processes. The pairs a replacement or a confirmation adds are always fresh.
+    /// The default starts a fresh pair.
     /// </summary>
     Task<IBuildPair> StartOrReusePairAsync(BaselineReference reference, BuildSide first, CancellationToken cancellationToken) => StartPairAsync(reference, first, cancellationToken);
 

@@ -54,7 +54,7 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     /// <summary>
     /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first, and whether a warm pair an
-    /// earlier verdict left may stand in for a fresh one: only for the first pairs). With <paramref name="buildLimit"/>
+    /// earlier verdict left may stand in for a fresh one: for the first pairs and an extension's, never for this verdict's own). With <paramref name="buildLimit"/>
     /// (the budget at a given time per call of the reference build), the two builds are compared against it; without it (no
     /// reference build: both sides of each pair are the working tree) only the advisory ratio to the calibration workload
     /// and the allocations are measured.
@@ -75,31 +75,62 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         AllocationMeasurement baselineAllocations;
         double noise;
         int reused;
-        await using (var pairs = await StartPairsAsync((first, ct) => startPair(first, true, ct), firstPlans, cancellationToken).ConfigureAwait(false))
+        int pairCount;
+        // The groups that measured, held back from the builds' keeping (IReusableBuildPair) until the verdict ends: an extension
+        // may draw pairs an earlier verdict left warm, and this way never gets one of this verdict's own back. Builds that keep
+        // no pairs stop each group's workers once it has measured, so only one group's workers run at a time.
+        var held = new List<PairGroup>();
+        try
         {
-            PairsCanBeProfiled = pairs.All(p => p is IProfiledBuildPair);
-            (ops, nanosecondsPerOp) = await WarmAsync(pairs, firstPlans, current, baseline, cancellationToken).ConfigureAwait(false);
-            if (judge is not null)
+            var pairs = await StartPairsAsync((first, ct) => startPair(first, true, ct), firstPlans, cancellationToken).ConfigureAwait(false);
+            try
             {
-                judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, firstPlans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
+                PairsCanBeProfiled = pairs.All(p => p is IProfiledBuildPair);
+                (ops, nanosecondsPerOp) = await WarmAsync(pairs, firstPlans, current, baseline, cancellationToken).ConfigureAwait(false);
+                if (judge is not null)
+                {
+                    judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, firstPlans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
+                }
+
+                toCalibration = await Guard(pairs, () => _calibrationRunner.RunPassAsync(
+                    Side(current, ops, nanosecondsPerOp), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
+                (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
+                Completed(pairs);
+            }
+            finally
+            {
+                await HoldOrStopAsync(pairs, held).ConfigureAwait(false);
             }
 
-            toCalibration = await Guard(pairs, () => _calibrationRunner.RunPassAsync(
-                Side(current, ops, nanosecondsPerOp), calibration, [new RatioCheck(LatencyStatistic.Mean, calibrationLimit)], random, null, cancellationToken, Rotate(pairs))).ConfigureAwait(false);
-            (currentAllocations, baselineAllocations, noise) = await Guard(pairs, () => AllocationsAsync(pairs, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false);
             reused = pairs.Count(p => p is IReusableBuildPair { Reused: true });
-            Completed(pairs);
-        }
+            pairCount = firstPlans.Count;
+            while (judge?.Next is { } request)
+            {
+                // An extension's pairs may be kept warm ones (distinct processes, warmed up for this operation as the first
+                // pairs are); the pairs that replace an outlier or confirm a Regression are always fresh.
+                var reuse = request.Pass == PairJudge.Extension;
+                var group = await StartPairsAsync((first, ct) => startPair(first, reuse, ct), request.Plans, cancellationToken).ConfigureAwait(false);
+                try
+                {
+                    await WarmAsync(group, request.Plans, current, baseline, cancellationToken).ConfigureAwait(false);
+                    judge.Add(await Guard(group, () => RunPairsAsync(group, request.Plans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
+                    Completed(group);
+                }
+                finally
+                {
+                    await HoldOrStopAsync(group, held).ConfigureAwait(false);
+                }
 
-        var pairCount = firstPlans.Count;
-        while (judge?.Next is { } request)
+                reused += group.Count(p => p is IReusableBuildPair { Reused: true });
+                pairCount += request.Plans.Count;
+            }
+        }
+        finally
         {
-            // Only one group's workers run at a time: the previous group's are gone by now.
-            await using var pairs = await StartPairsAsync((first, ct) => startPair(first, false, ct), request.Plans, cancellationToken).ConfigureAwait(false);
-            await WarmAsync(pairs, request.Plans, current, baseline, cancellationToken).ConfigureAwait(false);
-            judge.Add(await Guard(pairs, () => RunPairsAsync(pairs, request.Plans, current, baseline, ops, nanosecondsPerOp, cancellationToken)).ConfigureAwait(false));
-            Completed(pairs);
-            pairCount += request.Plans.Count;
+            foreach (var group in held)
+            {
+                await group.DisposeAsync().ConfigureAwait(false);
+            }
         }
 
         return new BuildMeasurement(
@@ -319,6 +350,22 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         double Apart(BuildSide side) => measured.Where(m => m.Side == side).Max(m => m.Measurement.BytesPerOp) - measured.Where(m => m.Side == side).Min(m => m.Measurement.BytesPerOp);
         var noise = Math.Max(Math.Max(Apart(BuildSide.Current), Apart(BuildSide.Baseline)), measured.Max(m => m.Spread));
         return (Smallest(BuildSide.Current), Smallest(BuildSide.Baseline), noise);
+    }
+
+    /// <summary>
+    /// Holds a group whose pairs the builds may keep warm in <paramref name="held"/>, to be disposed when the verdict ends;
+    /// stops any other group's workers now.
+    /// </summary>
+    private static async Task HoldOrStopAsync(PairGroup group, List<PairGroup> held)
+    {
+        if (group.Any(p => p is IReusableBuildPair))
+        {
+            held.Add(group);
+        }
+        else
+        {
+            await group.DisposeAsync().ConfigureAwait(false);
+        }
     }
 
     /// <summary>Says to each pair that can be kept warm that its measurement went through.</summary>

@@ -18,6 +18,6 @@ namespace PerfAssert.Measurement;
 internal sealed record BuildMeasurement(
     PairVerdict? Latency, Comparison Calibration, AllocationMeasurement Current, AllocationMeasurement Baseline, double NoiseBytesPerOp, int Pairs, long OpsPerSample, bool WarmupSettled)
 {
-    /// <summary>How many of the first pairs were kept warm from an earlier verdict (<see cref="Baselines.IBaselineBuilds.StartOrReusePairAsync"/>) rather than started for this one.</summary>
+    /// <summary>How many of the pairs (the first ones and an extension's) were kept warm from an earlier verdict (<see cref="Baselines.IBaselineBuilds.StartOrReusePairAsync"/>) rather than started for this one.</summary>
     public int ReusedPairs { get; init; }
 }

@@ -77,7 +77,7 @@ public sealed class WorkerPinningTests(WorkerPinningTests.PinningScratch scratch
     }
 
     [Fact]
-    public async Task KeptWarm_APairMeasuredToTheEnd_StandsInOnlyForALaterFirstPairWithItsFirstSide_AndIsUnpinnedForItsWarmUp()
+    public async Task KeptWarm_APairMeasuredToTheEnd_StandsInOnlyWhereAKeptPairMayWithItsFirstSide_AndIsUnpinnedForItsWarmUp()
     {
         Assert.True(OperatingSystem.IsLinux() && Environment.ProcessorCount > 1, "Workers are pinned on Linux with more than one core only; this test needs such a machine (CI's is one).");
         using var deadline = Bounded.Within(240);
@@ -95,8 +95,9 @@ public sealed class WorkerPinningTests(WorkerPinningTests.PinningScratch scratch
             await measured.DisposeAsync();
             Assert.Equal(pids, pids.Where(Running));
 
-            // The next first pair that launches the working tree first is that one; one that launches the reference build first
-            // is not, nor is a pair started fresh (what an extension or a confirmation asks for).
+            // The next pair a verdict lets a kept one stand in for (its first pairs, an extension's) that launches the working
+            // tree first is that one; one that launches the reference build first is not, nor is a pair started fresh (what a
+            // replacement or a confirmation asks for).
             var other = await builds.StartOrReusePairAsync(scratch.Reference, BuildSide.Baseline, deadline.Token);
             var again = await builds.StartOrReusePairAsync(scratch.Reference, BuildSide.Current, deadline.Token);
             var fresh = await builds.StartPairAsync(scratch.Reference, BuildSide.Current, deadline.Token);

@@ -107,7 +107,7 @@ public sealed class BuildComparisonTests : IDisposable
     }
 
     [Fact]
-    public async Task RunAsync_BuildsThatKeepWarmPairs_StandInOnlyForTheNextVerdictsFirstPairs_AndItsMessageCountsThem()
+    public async Task RunAsync_BuildsThatKeepWarmPairs_StandInForTheNextVerdictsFirstPairsButNotItsConfirmation_AndItsMessageCountsThem()
     {
         await RecordAsync(20_000, 85_000);
         var clock = new ManualClock();
@@ -123,6 +123,31 @@ public sealed class BuildComparisonTests : IDisposable
         Assert.Contains("4 process pairs (2 kept warm from an earlier verdict, 2 fresh)", second.Message, StringComparison.Ordinal);
         Assert.All([first, second], v => Assert.Equal(VerdictOutcome.Regression, v.Outcome));
         // Every pair, kept or fresh, was warmed up for the verdict that measured it before it was timed.
+        Assert.All(builds.Pairs, p => Assert.NotNull(p.WarmedUp));
+    }
+
+    [Fact]
+    public async Task RunAsync_BuildsThatKeepWarmPairs_StandInForAnExtensionsPairs_ButNeverWithThePairsOfTheSameVerdict()
+    {
+        await RecordAsync(20_000, 85_000);
+        var clock = new ManualClock();
+        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 21_140, 20_000, 85_000, 85_000) { KeepPairs = true };
+
+        // Two pairs without an extension, kept; then a verdict at the budget that extends twice (as
+        // RunAsync_SlowdownAtTheBudget_BuysMorePairsJudgedTogetherUntilItsExtensionsRunOut): its first pairs are the two
+        // kept ones and its extensions may draw kept pairs too, but its own are held until it ends, so both extensions start
+        // fresh pairs. A third verdict like it finds six kept pairs and starts none.
+        await RunAsync(builds, o => o with { BuildExtensionPairs = 0 });
+        var extended = Assert.Single((await RunAsync(builds)).Verdicts, v => v.Unit == "x");
+        Assert.Equal(6, builds.PairsStarted);
+        var again = Assert.Single((await RunAsync(builds)).Verdicts, v => v.Unit == "x");
+
+        Assert.Equal(Enumerable.Repeat(true, 2 + 6 + 6), builds.ReuseAllowed);
+        Assert.Equal(6, builds.PairsStarted);
+        Assert.Contains("(6 pairs, 768 blocks, 99% CI)", extended.Message, StringComparison.Ordinal);
+        Assert.Contains("6 process pairs (2 kept warm from an earlier verdict, 4 fresh)", extended.Message, StringComparison.Ordinal);
+        Assert.Contains("(6 pairs, 768 blocks, 99% CI)", again.Message, StringComparison.Ordinal);
+        Assert.Contains("6 process pairs (6 kept warm from an earlier verdict, 0 fresh)", again.Message, StringComparison.Ordinal);
         Assert.All(builds.Pairs, p => Assert.NotNull(p.WarmedUp));
     }
 
