@@ -54,10 +54,10 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
 
     /// <summary>
     /// Measures in pairs from <paramref name="startPair"/> (given the side to launch first, and whether a warm pair an
-    /// earlier verdict left may stand in for a fresh one: for the first pairs and an extension's, never for this verdict's own). With <paramref name="buildLimit"/>
-    /// (the budget at a given time per call of the reference build), the two builds are compared against it; without it (no
-    /// reference build: both sides of each pair are the working tree) only the advisory ratio to the calibration workload
-    /// and the allocations are measured.
+    /// earlier verdict left may stand in for a fresh one: for the first pairs and an extension's). With
+    /// <paramref name="buildLimit"/> (the budget at a given time per call of the reference build), the two builds are
+    /// compared against it; without it (no reference build: both sides of each pair are the working tree) only the advisory
+    /// ratio to the calibration workload and the allocations are measured.
     /// </summary>
     public async Task<BuildMeasurement> MeasureAsync(
         Func<BuildSide, bool, CancellationToken, Task<IBuildPair>> startPair, Func<double, double>? buildLimit, ComparisonSide calibration, double calibrationLimit, Random random, CancellationToken cancellationToken)
@@ -76,9 +76,9 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         double noise;
         int reused;
         int pairCount;
-        // The groups that measured, held back from the builds' keeping (IReusableBuildPair) until the verdict ends: an extension
-        // may draw pairs an earlier verdict left warm, and this way never gets one of this verdict's own back. Builds that keep
-        // no pairs stop each group's workers once it has measured, so only one group's workers run at a time.
+        // The groups that measured, held back from the builds' keeping (IReusableBuildPair) until the verdict ends: an
+        // extension may draw pairs an earlier verdict left warm, and this way never gets one of this verdict's own back.
+        // Builds that keep no pairs stop each group's workers once it has measured: one group's workers run at a time.
         var held = new List<PairGroup>();
         try
         {
