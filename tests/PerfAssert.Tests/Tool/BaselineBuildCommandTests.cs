@@ -4,7 +4,7 @@ using PerfAssert.Tests.Support;
 namespace PerfAssert.Tests.Tool;
 
 /// <summary>
-/// <c>perfassert baseline build</c> building a real git repository's commits with the .NET SDK (a web project; 4 to 7 s a
+/// <c>perfassert baseline build</c> building a real git repository's commits with the .NET SDK (a web project; 4 to 10 s a
 /// test, most of the time of <see cref="BaselineCommandTests"/> until 2026-11-30, whose other tests take milliseconds). The
 /// dot-slash spelling of the project is checked on the cached build the first test made; it had a test and a build of its own.
 /// </summary>
