@@ -10,6 +10,7 @@ using Microsoft.Extensions.Logging;
 using PerfAssert.Diagnosis;
 using PerfAssert.Load;
 using PerfAssert.Load.Testing;
+using PerfAssert.Statistics;
 
 namespace PerfAssert.Hosting.Tests.Diagnosis;
 
@@ -72,11 +73,12 @@ public sealed partial class PlanDiagnosisTests
         return "ok";
     }
 
+    /// <summary>The median requests per second of <paramref name="plan"/>'s measured blocks (warm-up rounds are numbered below 0), as the result's text gives it.</summary>
     private static double MedianRequestsPerSecond(LoadTestResult result, string plan)
     {
-        var blocks = result.Blocks.Where(b => b.Side == plan).Select(b => b.RequestsPerSecond).Order().ToList();
+        var blocks = result.Blocks.Where(b => b.Side == plan && b.Round >= 0).Select(b => b.RequestsPerSecond).Order().ToArray();
         Assert.NotEmpty(blocks);
-        return blocks.Count % 2 == 1 ? blocks[blocks.Count / 2] : (blocks[(blocks.Count / 2) - 1] + blocks[blocks.Count / 2]) / 2;
+        return Quantiles.OfSorted(blocks, 0.5);
     }
 
     private static LoadPlan Plan(string name, WebApplication app) => new()

@@ -110,8 +110,7 @@ public sealed class BuildComparisonTests : IDisposable
     public async Task RunAsync_BuildsThatKeepWarmPairs_StandInForTheNextVerdictsFirstPairsButNotItsConfirmation_AndItsMessageCountsThem()
     {
         await RecordAsync(20_000, 85_000);
-        var clock = new ManualClock();
-        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 22_000, 20_000, 85_000, 85_000) { KeepPairs = true };
+        var builds = KeepingBuilds(22_000);
 
         var first = Assert.Single((await RunAsync(builds, o => o with { BuildConfirmClearRegressions = true })).Verdicts, v => v.Unit == "x");
         var second = Assert.Single((await RunAsync(builds, o => o with { BuildConfirmClearRegressions = true })).Verdicts, v => v.Unit == "x");
@@ -130,8 +129,7 @@ public sealed class BuildComparisonTests : IDisposable
     public async Task RunAsync_BuildsThatKeepWarmPairs_StandInForAnExtensionsPairs_ButNeverWithThePairsOfTheSameVerdict()
     {
         await RecordAsync(20_000, 85_000);
-        var clock = new ManualClock();
-        var builds = new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), 21_140, 20_000, 85_000, 85_000) { KeepPairs = true };
+        var builds = KeepingBuilds(21_140);
 
         // Two pairs without an extension, kept; then a verdict at the budget that extends twice (as
         // RunAsync_SlowdownAtTheBudget_BuysMorePairsJudgedTogetherUntilItsExtensionsRunOut): its first pairs are the two
@@ -568,6 +566,13 @@ public sealed class BuildComparisonTests : IDisposable
     {
         var clock = new ManualClock();
         return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, baselineNs, currentBytes, baselineBytes, unavailable) { FailStartOf = failStartOf };
+    }
+
+    /// <summary>Builds that keep the pairs a verdict completed and hand them out again where a kept pair may stand in (20 us a call of the reference build).</summary>
+    private static FakeBuilds KeepingBuilds(double currentNs)
+    {
+        var clock = new ManualClock();
+        return new FakeBuilds(clock, new SyntheticOperation(clock, seed: 7), currentNs, 20_000, 85_000, 85_000) { KeepPairs = true };
     }
 
     /// <summary>Builds whose pairs record <paramref name="profiles"/> when profiled.</summary>
