@@ -23,6 +23,9 @@ internal static class StartupHook
     /// <summary>The environment variable naming the control socket's path.</summary>
     public const string ControlVariable = "PERFASSERT_WORKER_CONTROL";
 
+    /// <summary>How long a worker asked to exit may take to stop its service before it kills itself.</summary>
+    private static readonly TimeSpan ExitGrace = TimeSpan.FromSeconds(1);
+
     private static IHost? s_host;
     private static WorkerTiering? s_tiering;
     private static CallsMarks? s_calls;
@@ -72,7 +75,18 @@ internal static class StartupHook
         {
         }
 
-        // The parent closed the connection or died: this worker has no one left to serve.
+        // The parent closed the connection or died: this worker has no one left to serve. Exiting stops the service as its
+        // host stops it, which waits for the requests in flight (up to the host's shutdown timeout, 30 s by default); a
+        // request that never ends (a hung call, which is why a parent gives up on a worker) must not keep it alive that
+        // long, so a healthy worker exits within a few milliseconds and any other is killed after ExitGrace.
+        var deadline = new Thread(() =>
+        {
+            Thread.Sleep(ExitGrace);
+            using var self = Process.GetCurrentProcess();
+            self.Kill();
+        })
+        { IsBackground = true, Name = "PerfAssert worker exit deadline" };
+        deadline.Start();
         Environment.Exit(0);
     }
 

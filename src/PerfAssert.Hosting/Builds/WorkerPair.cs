@@ -93,11 +93,7 @@ internal sealed class WorkerPair(WorkerRoute route, WorkerProcess current, Worke
     public Task<ProfileRecording> ReadAsync(BuildSide side, string file, CancellationToken cancellationToken) =>
         EventPipeRecorder.ReadAsync(file, RecordingTimeout, cancellationToken);
 
-    public void EnsureRunning()
-    {
-        current.EnsureRunning();
-        baseline.EnsureRunning();
-    }
+    public void EnsureRunning() => WorkerProcess.EnsureRunning(current, baseline);
 
     /// <summary>Points the route at neither worker (a call made now throws, as outside a measurement).</summary>
     public void ClearRoute()

@@ -244,13 +244,20 @@ internal sealed class WorkerProcess : IAsyncDisposable
     }
 
     /// <summary>Throws when the worker has exited (or exits within a second: a failed call often races its exit), with its exit code and last output.</summary>
-    public void EnsureRunning()
+    public void EnsureRunning() => EnsureRunning(this);
+
+    /// <summary>
+    /// Throws for the first of <paramref name="workers"/> that has exited, or once one exits within a second (waited for side
+    /// by side: a worker that hangs keeps running, and a second for each in turn added up).
+    /// </summary>
+    public static void EnsureRunning(params WorkerProcess[] workers)
     {
-        if (_process.WaitForExit(TimeSpan.FromSeconds(1)))
+        Task.WhenAny(workers.Select(worker => worker._process.WaitForExitAsync(CancellationToken.None))).Wait(TimeSpan.FromSeconds(1));
+        foreach (var worker in workers.Where(worker => worker._process.HasExited))
         {
-            // The timed wait does not wait for the rest of the output; its last lines are usually the reason.
-            _drained.Wait(TimeSpan.FromSeconds(5));
-            throw new InvalidOperationException($"The {Name} worker (process {_process.Id}) exited with code {_process.ExitCode} while it was measured. Its last output:{Environment.NewLine}{Output()}");
+            // The exit does not wait for the rest of the output; its last lines are usually the reason.
+            worker._drained.Wait(TimeSpan.FromSeconds(5));
+            throw new InvalidOperationException($"The {worker.Name} worker (process {worker._process.Id}) exited with code {worker._process.ExitCode} while it was measured. Its last output:{Environment.NewLine}{worker.Output()}");
         }
     }
 

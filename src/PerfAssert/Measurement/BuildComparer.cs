@@ -393,20 +393,23 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
         }
         catch (Exception ex) when (ex is not OperationCanceledException)
         {
-            foreach (var pair in pairs)
+            // Each pair's check may wait a moment for a worker's exit; they wait side by side, and the first pair that
+            // lost a worker is the one reported.
+            var checks = pairs.Select(pair => Task.Run(pair.EnsureRunning)).ToArray();
+            await ((Task)Task.WhenAll(checks)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            foreach (var check in checks)
             {
-                pair.EnsureRunning();
+                await check.ConfigureAwait(false);
             }
 
             throw;
         }
     }
 
-    /// <summary>One side's recording on one of a diagnosis's pairs, and the calls it served while recorded.</summary>
     /// <summary>
     /// The pairs of one pass; disposing stops every worker, even when starting a later pair failed. The pairs stop side by
-    /// side: a worker that does not exit when asked (a call of its hangs) is killed after a few seconds, and one after the
-    /// other those seconds added up. Each pair's disposal is started in order, so the pairs a pool keeps are kept in order.
+    /// side: a worker that does not exit when asked (a call of its hangs) ends itself a second later, or is killed after a
+    /// few seconds, and one after the other those seconds added up. Each pair's disposal is started in order, so the pairs a pool keeps are kept in order.
     /// </summary>
     private sealed class PairGroup : List<IBuildPair>, IAsyncDisposable
     {
