@@ -54,7 +54,7 @@ internal static class StartupHook
             // A parent that never connects (it died while starting this worker) must not leave the worker running.
             if (!listener.Poll(TimeSpan.FromMinutes(1), SelectMode.SelectRead))
             {
-                Environment.Exit(2);
+                Exit(2);
             }
 
             using var connection = listener.Accept();
@@ -75,10 +75,18 @@ internal static class StartupHook
         {
         }
 
-        // The parent closed the connection or died: this worker has no one left to serve. Exiting stops the service as its
-        // host stops it, which waits for the requests in flight (up to the host's shutdown timeout, 30 s by default); a
-        // request that never ends (a hung call, which is why a parent gives up on a worker) must not keep it alive that
-        // long, so a healthy worker exits within a few milliseconds and any other is killed after ExitGrace.
+        // The parent closed the connection or died: this worker has no one left to serve.
+        Exit(0);
+    }
+
+    /// <summary>
+    /// Exits with <paramref name="code"/>. Exiting stops the service as its host stops it, which waits for the requests in
+    /// flight (up to the host's shutdown timeout, 30 s by default); a request that never ends (a hung call, which is why a
+    /// parent gives up on a worker) must not keep the worker alive that long, so a healthy worker exits within milliseconds
+    /// and any other kills itself after <see cref="ExitGrace"/>.
+    /// </summary>
+    private static void Exit(int code)
+    {
         var deadline = new Thread(() =>
         {
             Thread.Sleep(ExitGrace);
@@ -87,7 +95,7 @@ internal static class StartupHook
         })
         { IsBackground = true, Name = "PerfAssert worker exit deadline" };
         deadline.Start();
-        Environment.Exit(0);
+        Environment.Exit(code);
     }
 
     private static string Answer(string command) => command switch

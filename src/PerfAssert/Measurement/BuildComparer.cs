@@ -409,7 +409,8 @@ internal sealed class BuildComparer(PerfPlan plan, Sampler sampler, BlockRunner 
     /// <summary>
     /// The pairs of one pass; disposing stops every worker, even when starting a later pair failed. The pairs stop side by
     /// side: a worker that does not exit when asked (a call of its hangs) ends itself a second later, or is killed after a
-    /// few seconds, and one after the other those seconds added up. Each pair's disposal is started in order, so the pairs a pool keeps are kept in order.
+    /// few seconds, and one after the other those seconds added up. Each pair's disposal is started in order, so the pairs
+    /// a pool keeps are kept in order.
     /// </summary>
     private sealed class PairGroup : List<IBuildPair>, IAsyncDisposable
     {
