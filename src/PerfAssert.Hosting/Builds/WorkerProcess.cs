@@ -252,7 +252,12 @@ internal sealed class WorkerProcess : IAsyncDisposable
     /// </summary>
     public static void EnsureRunning(params WorkerProcess[] workers)
     {
-        Task.WhenAny(workers.Select(worker => worker._process.WaitForExitAsync(CancellationToken.None))).Wait(TimeSpan.FromSeconds(1));
+        // Every wait ends with the second, so none is left pending on a worker that keeps running.
+        using (var second = new CancellationTokenSource(TimeSpan.FromSeconds(1)))
+        {
+            Task.WhenAny(workers.Select(worker => worker._process.WaitForExitAsync(second.Token))).Wait();
+        }
+
         foreach (var worker in workers.Where(worker => worker._process.HasExited))
         {
             // The exit does not wait for the rest of the output; its last lines are usually the reason.
